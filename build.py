@@ -1,0 +1,204 @@
+#!/usr/bin/env python3
+"""Build the static site, serve it, or run the whole test suite.
+
+    python3 build.py            build the site into dist/site
+    python3 build.py serve      build, then serve dist/site on http://127.0.0.1:8000
+    python3 build.py test       build, set up the test tools, run every test
+
+The site is self-contained: Pyodide and PyScript come pinned from npm (package-lock.json)
+and are copied in, the pygames wheel is built here, and nothing is fetched from another
+origin at run time. Any static host can serve dist/site as it is.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import functools
+import hashlib
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+import venv
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+SRC = ROOT / "site"
+OUT = ROOT / "dist" / "site"
+NODE = ROOT / "node_modules"
+VENV = ROOT / ".venv"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+#: Test tools for the host Python, and the wheels pytest needs inside Pyodide (Python 3.14).
+TEST_REQUIREMENTS = ("pytest==9.0.3", "playwright==1.65.2", "hypothesis==6.155.2")
+PYODIDE_TEST_WHEELS = ("pytest==9.0.3",)
+
+
+def run(*cmd: str | Path, **kw) -> None:
+    print("+", " ".join(map(str, cmd)), flush=True)
+    subprocess.run([str(c) for c in cmd], check=True, **kw)
+
+
+def npm_runtime() -> None:
+    """Install the pinned browser runtime unless node_modules already matches the lock."""
+    stamp = NODE / ".package-lock.json"
+    lock = ROOT / "package-lock.json"
+    if stamp.exists() and (NODE / "pyodide").exists() and stamp.stat().st_mtime >= lock.stat().st_mtime:
+        return
+    if not shutil.which("npm"):
+        sys.exit("npm is needed to fetch the pinned Pyodide and PyScript (install Node.js 20 or newer)")
+    run("npm", "ci", "--no-audit", "--no-fund", cwd=ROOT)
+
+
+def build_wheel(dest: Path) -> Path:
+    """A pure-Python wheel of pygames, written directly (no build tools or network needed).
+
+    The file name carries a hash of the contents as a local version, so browsers and the
+    offline cache never mix an old wheel with a new page."""
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    files = sorted(p for p in (ROOT / "pygames").rglob("*")
+                   if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".typed"))
+    digest = hashlib.sha256()
+    for f in files:
+        digest.update(f.relative_to(ROOT).as_posix().encode() + f.read_bytes())
+    version = f"{meta['version']}+{digest.hexdigest()[:10]}"
+    name = f"pygames-{version}"
+    info = f"{name}.dist-info"
+    entries = {f.relative_to(ROOT).as_posix(): f.read_bytes() for f in files}
+    entries[f"{info}/METADATA"] = (f"Metadata-Version: 2.1\nName: pygames\nVersion: {version}\n"
+                                   f"Summary: {meta['description']}\nRequires-Python: {meta['requires-python']}\n").encode()
+    entries[f"{info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: pygames-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    record = [f"{path},sha256={base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b'=').decode()},{len(data)}"
+              for path, data in entries.items()]
+    entries[f"{info}/RECORD"] = ("\n".join(record + [f"{info}/RECORD,,"]) + "\n").encode()
+    dest.mkdir(parents=True, exist_ok=True)
+    wheel = dest / f"{name}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as z:
+        for path, data in entries.items():
+            z.writestr(zipfile.ZipInfo(path, (2020, 1, 1, 0, 0, 0)), data)
+    return wheel
+
+
+def build_site() -> Path:
+    """Assemble dist/site: runtime, wheel, pages, rules pages, diagrams, service worker."""
+    npm_runtime()
+    if OUT.exists():
+        shutil.rmtree(OUT)
+    (OUT / "pyodide").mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(NODE / "pyodide" / name, OUT / "pyodide" / name)
+    core = NODE / "@pyscript" / "core" / "dist"
+    (OUT / "pyscript").mkdir()
+    for f in core.iterdir():
+        if f.suffix in (".js", ".css"):
+            shutil.copy2(f, OUT / "pyscript" / f.name)
+    wheel = build_wheel(OUT / "wheels")
+    for f in SRC.iterdir():
+        if f.is_file():
+            shutil.copy2(f, OUT / f.name)
+    config = {"interpreter": "./pyodide/pyodide.mjs", "plugins": ["!error"],
+              "files": {f"./wheels/{wheel.name}": "./*"}}
+    (OUT / "pyscript.json").write_text(json.dumps(config, indent=1))
+    write_rules_pages(OUT)
+    write_service_worker(OUT)
+    print(f"built {OUT.relative_to(ROOT)} ({sum(f.stat().st_size for f in OUT.rglob('*') if f.is_file()) // 1024} KiB)")
+    return OUT
+
+
+def write_rules_pages(site: Path) -> None:
+    """Wrap each rules fragment of site/rules/ in the page layout (one page per game)."""
+    layout = (SRC / "rules.template.html").read_text()
+    for fragment in sorted((SRC / "rules").glob("*.html")):
+        body = fragment.read_text()
+        title = re.search(r"<h1[^>]*>(.*?)</h1>", body, re.S)
+        page = layout.replace("__TITLE__", re.sub(r"<[^>]+>", "", title.group(1)) if title else fragment.stem)
+        (site / f"rules-{fragment.stem}.html").write_text(page.replace("__BODY__", body))
+    (site / "rules.template.html").unlink()
+
+
+def write_service_worker(site: Path) -> None:
+    """A cache-first service worker precaching every file, so the app works offline after
+    the first visit; its cache name is a hash of the whole site, so a new build replaces it."""
+    files = sorted(p for p in site.rglob("*") if p.is_file() and p.name != "sw.js")
+    digest = hashlib.sha256()
+    for p in files:
+        digest.update(p.relative_to(site).as_posix().encode() + p.read_bytes())
+    urls = ["./"] + [f"./{p.relative_to(site).as_posix()}" for p in files]
+    template = (SRC / "sw.template.js").read_text()
+    (site / "sw.js").write_text(template.replace("__CACHE__", f"pygames-{digest.hexdigest()[:16]}")
+                                .replace("__PRECACHE__", json.dumps(urls)))
+    (site / "sw.template.js").unlink()
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the MIME types Pyodide insists on, and no stale caches: every
+    response must be revalidated, so a rebuild is seen on the next reload."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+                      ".whl": "application/zip", ".json": "application/json", ".py": "text/plain",
+                      ".svg": "image/svg+xml"}
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+def serve(site: Path, port: int) -> None:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Handler, directory=str(site)))
+    print(f"serving {site.relative_to(ROOT)} at http://127.0.0.1:{server.server_address[1]}/  (Ctrl-C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+def test_tools() -> Path:
+    """A virtual environment with the test tools, and Pyodide-side test wheels."""
+    python = VENV / "bin" / "python"
+    if not python.exists():
+        venv.create(VENV, with_pip=True)
+    stamp = VENV / ".requirements"
+    wanted = "\n".join(TEST_REQUIREMENTS + PYODIDE_TEST_WHEELS)
+    if not stamp.exists() or stamp.read_text() != wanted:
+        run(python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *TEST_REQUIREMENTS)
+        wheels = ROOT / "dist" / "pyodide-test-wheels"
+        shutil.rmtree(wheels, ignore_errors=True)
+        run(python, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--only-binary=:all:",
+            "--python-version", "3.14", "--platform", "any", "-d", wheels, *PYODIDE_TEST_WHEELS)
+        stamp.write_text(wanted)
+    if not Path("/usr/bin/chromium").exists():
+        if os.geteuid() == 0 and shutil.which("apt-get"):
+            run("apt-get", "update", "-qq")
+            run("apt-get", "install", "-y", "-qq", "--no-install-recommends", "chromium")
+        else:
+            sys.exit("the browser tests need Debian's chromium at /usr/bin/chromium: sudo apt-get install chromium")
+    return python
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("command", nargs="?", default="build", choices=("build", "serve", "test"))
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("pytest_args", nargs="*", help="extra pytest arguments (test)")
+    args = parser.parse_args()
+    if args.command == "test":
+        python = test_tools()
+        build_site()
+        result = subprocess.run([str(python), "-m", "pytest", *args.pytest_args], cwd=ROOT)
+        sys.exit(result.returncode)
+    site = build_site()
+    if args.command == "serve":
+        serve(site, args.port)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,20 @@
+"""pygames: rules, notation and board rendering for Loose, Vacu, Convacu, Gardar and Pente.
+
+Pure Python with no dependencies: the same package runs on CPython and in the browser.
+
+>>> import pygames
+>>> game = pygames.new_game("loose", size=9)
+>>> game.play(game.board.parse("e5"))
+>>> game.scores()
+{1: 1, 2: 6}
+"""
+
+from .board import Board, Point
+from .game import PASS, Game, IllegalMove, Move, Option, OptionError, Result, available, game_class, new_game
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Board", "Point", "PASS", "Game", "IllegalMove", "Move", "Option", "OptionError", "Result",
+    "available", "game_class", "new_game", "__version__",
+]

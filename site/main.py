@@ -1,0 +1,81 @@
+"""Browser glue: hands pygames sessions to the page script (pgboard.js) as JSON.
+
+Everything a player does goes through :class:`pygames.session.Session`; this file only
+converts between JSON text and Python calls, and turns any unexpected error into a
+message for the player instead of a traceback on the page.
+"""
+
+import json
+import traceback
+
+from pyodide.ffi import create_proxy, to_js
+from pyscript import window
+
+from pygames import available, game_class
+from pygames.session import Preferences, Session, option_fields
+
+sessions: dict[str, Session] = {}
+
+
+def _guard(handler):
+    """Run a page action; report a failure to the player and keep the game as it was."""
+
+    def call(board_id, *args):
+        try:
+            return handler(board_id, *args)
+        except Exception as e:  # noqa: BLE001 - the page must never freeze on a bug
+            traceback.print_exc()
+            return json.dumps({"error": f"Something went wrong: {e}"})
+
+    return create_proxy(call)
+
+
+def _view(board_id: str, prefs: str, message: str | None = None, errors: list[str] | None = None) -> str:
+    session = sessions[board_id]
+    view = session.view(Preferences(**json.loads(prefs)))
+    view["message"] = message or ""
+    view["errors"] = errors or []
+    view["fragment"] = session.fragment()
+    return json.dumps(view)
+
+
+def load(board_id, fragment, prefs, default_game):
+    session, errors = Session.from_fragment(fragment or "", default=default_game)
+    if not fragment:
+        errors = []
+    sessions[board_id] = session
+    return _view(board_id, prefs, errors=errors)
+
+
+def new_game(board_id, name, options, prefs):
+    try:
+        sessions[board_id] = Session.new(name, json.loads(options))
+    except ValueError as e:
+        return _view(board_id, prefs, str(e)) if board_id in sessions else json.dumps({"error": str(e)})
+    return _view(board_id, prefs)
+
+
+def click(board_id, x, y, prefs):
+    p = json.loads(prefs)
+    return _view(board_id, prefs, sessions[board_id].click(float(x), float(y), confirm=p.get("confirm", False)))
+
+
+def act(board_id, what, prefs):
+    s = sessions[board_id]
+    steps = {"first": lambda: s.goto(0), "prev": lambda: s.goto(s.ply - 1), "next": lambda: s.goto(s.ply + 1),
+             "last": lambda: s.goto(len(s.record.moves)), "undo": s.undo, "redo": s.redo, "confirm": s.confirm}
+    message = steps[what]() if what in steps else s.play(what)
+    return _view(board_id, prefs, message)
+
+
+def redraw(board_id, prefs):
+    return _view(board_id, prefs)
+
+
+def games():
+    return json.dumps([{"name": n, "title": game_class(n).title, "options": option_fields(n)} for n in available()])
+
+
+api = {"load": _guard(load), "newGame": _guard(new_game), "click": _guard(click), "act": _guard(act),
+       "redraw": _guard(redraw), "games": create_proxy(games)}
+window.PgApp.connect(to_js(api, dict_converter=window.Object.fromEntries))

@@ -1,0 +1,90 @@
+"""Shared fixtures: the built site served on 127.0.0.1, and headless Debian Chromium.
+
+Browser tests need ``python3 build.py`` to have built dist/site (``build.py test`` does).
+Every page a test opens fails the test on any page error and on any request that leaves
+the page's own origin.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE = ROOT / "dist" / "site"
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+READY_MS = 120_000
+
+
+@pytest.fixture(scope="session")
+def site_url():
+    import build  # the same handler the serve command uses (MIME types, no-cache)
+
+    if not (SITE / "index.html").exists():
+        pytest.fail("dist/site is missing: run `python3 build.py test` (it builds the site first)")
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(build.Handler, directory=str(SITE)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+class Watched:
+    """A page plus what it did wrong: page errors and requests off its origin."""
+
+    def __init__(self, page, origin: str) -> None:
+        self.page = page
+        self.errors: list[str] = []
+        self.foreign: list[str] = []
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.on("console", lambda m: m.type == "error" and self.errors.append(f"console: {m.text}"))
+        page.context.on("request", lambda r: self._request(r.url, origin))
+
+    def _request(self, url: str, origin: str) -> None:
+        parsed = urlparse(url)
+        if parsed.scheme in ("data", "blob"):
+            return
+        if f"{parsed.scheme}://{parsed.netloc}" != origin:
+            self.foreign.append(url)
+
+    def check(self) -> None:
+        assert self.errors == [], f"page errors: {self.errors}"
+        assert self.foreign == [], f"requests off the page's origin: {self.foreign}"
+
+
+@pytest.fixture
+def open_page(browser, site_url):
+    """Open a path of the built site in a fresh context; wait for ``ready`` (a JS condition)."""
+    opened: list[Watched] = []
+
+    def go(path: str = "/index.html", ready: str | None = "window.pgReady === true") -> Watched:
+        context = browser.new_context(viewport={"width": 1100, "height": 900}, service_workers="block")
+        watched = Watched(context.new_page(), site_url)
+        opened.append(watched)
+        watched.page.goto(site_url + path)
+        if ready:
+            watched.page.wait_for_function(ready, timeout=READY_MS)
+        return watched
+
+    yield go
+    for w in opened:
+        try:
+            w.check()
+        finally:
+            w.page.context.close()
