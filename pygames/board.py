@@ -158,7 +158,7 @@ class Board:
         if self.shape == "square":
             return float(b), float(a)
         m = self.size - 1
-        return a + b / 2 + m / 2, (b + m) * math.sqrt(3) / 2
+        return a + b / 2 + m, (b + m) * math.sqrt(3) / 2
 
     def extent(self) -> tuple[float, float]:
         """Width and height of the layout of :meth:`xy`."""

@@ -259,6 +259,19 @@ class Game:
                 return move
         raise IllegalMove("no legal move")
 
+    def play_random(self, rng: random.Random) -> Move:
+        """Play a uniformly random legal move and return it: the playout step of a computer
+        player, one trial placement per candidate instead of a test and then a play."""
+        moves = list(self.candidates())
+        rng.shuffle(moves)
+        for move in moves:
+            try:
+                self.play(move)
+            except IllegalMove:
+                continue
+            return move
+        raise IllegalMove("no legal move")
+
     def copy(self) -> Game:
         """An independent copy (history and undo included)."""
         new = object.__new__(type(self))

@@ -50,6 +50,9 @@ window.PgBoard = {
     ctx.fillStyle = "#4a3518"; ctx.textAlign = "center"; ctx.textBaseline = "middle";
     ctx.font = `${Math.max(8 * dpr, k * 0.42)}px sans-serif`;
     for (const l of scene.labels) ctx.fillText(l.text, X(l.x), Y(l.y));
+    // What was drawn, for assistive tools and tests (the pixels are the real output).
+    Object.assign(canvas.dataset, { stones: scene.stones.length, marks: scene.marks.length,
+      labels: scene.labels.length, areas: scene.areas.length, paths: scene.paths.length });
   },
 
   mark(ctx, m, x, y, r, dpr) {

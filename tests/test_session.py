@@ -1,0 +1,81 @@
+"""The page's behaviour without a browser: clicks, undo/redo, history, links."""
+
+from pygames import Board
+from pygames.session import Preferences, Session, option_fields
+
+B9 = Board.square(9)
+
+
+def click(session: Session, label: str, confirm: bool = False):
+    x, y = B9.xy(B9.parse(label))
+    return session.click(x + 0.1, y - 0.1, confirm=confirm)
+
+
+def test_clicks_place_stones_and_illegal_ones_explain_and_change_nothing():
+    s = Session.new("loose", {"size": 9})
+    assert click(s, "e5") is None
+    assert click(s, "e5") == "that point is already occupied"
+    assert s.record.moves == [B9.parse("e5")] and s.ply == 1
+    assert s.click(0.5, 0.5) is None and s.ply == 1  # between points: nothing happens
+
+
+def test_undo_redo_and_navigation_keep_the_record():
+    s = Session.new("loose", {"size": 9})
+    for label in ["e5", "d4", "c3"]:
+        click(s, label)
+    assert s.undo() is None and s.ply == 2 and len(s.record.moves) == 2
+    assert s.redo() is None and s.ply == 3
+    assert s.redo() == "no move to redo"
+    s.goto(0)
+    assert s.game.stones.count(1) == 0 and len(s.record.moves) == 3
+    s.goto(1)
+    s.goto(2)
+    assert s.game.history == s.record.moves[:2]
+    click(s, "g7")  # playing at an earlier ply replaces the rest
+    assert [B9.label(m) for m in s.record.moves] == ["e5", "d4", "g7"]
+    s.goto(1)
+    click(s, "d4")  # replaying the recorded move just steps forward
+    assert s.ply == 2 and len(s.record.moves) == 3
+
+
+def test_undo_after_redo_list_is_replaced_by_a_new_move():
+    s = Session.new("loose", {"size": 9})
+    click(s, "e5")
+    s.undo()
+    click(s, "a1")
+    assert s.redo() == "no move to redo"
+
+
+def test_confirm_move_preference_selects_then_plays():
+    s = Session.new("loose", {"size": 9})
+    assert click(s, "e5", confirm=True) is None
+    assert s.pending == B9.parse("e5") and s.ply == 0
+    assert s.view(Preferences(confirm=True))["pending"]
+    assert s.confirm() is None and s.ply == 1 and s.pending is None
+    assert s.confirm() == "select a point first"
+
+
+def test_view_lists_actions_scores_and_prompt():
+    s = Session.new("loose", {"size": 9})
+    v = s.view(Preferences())
+    assert v["prompt"] == "Black to play" and v["actions"] == [["pass", "Pass"]]
+    assert v["breakdown"] == [["stones", [0, 0]], ["komi", [0, 6]]] and v["scores"] == [0, 6]
+    s.play("pass")
+    s.play("pass")
+    v = s.view(Preferences())
+    assert v["over"] and v["prompt"].startswith("Game over: White wins") and v["actions"] == []
+
+
+def test_fragment_round_trip_restores_position_and_ply():
+    s = Session.new("loose", {"size": 9, "komi": 4})
+    for label in ["e5", "d4", "c3"]:
+        click(s, label)
+    s.goto(2)
+    t, errors = Session.from_fragment("#" + s.fragment())
+    assert errors == [] and t.ply == 2 and t.record.moves == s.record.moves
+    assert t.game.stones == s.game.stones and t.record.options == s.record.options
+
+
+def test_option_fields_describe_the_new_game_form():
+    fields = {f["name"]: f for f in option_fields("loose")}
+    assert fields["size"]["default"] == 11 and fields["pie"]["kind"] == "bool"
