@@ -26,6 +26,7 @@ import sys
 import tomllib
 import venv
 import zipfile
+from html import unescape
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -111,14 +112,41 @@ def build_site() -> Path:
 
 
 def write_rules_pages(site: Path) -> None:
-    """Wrap each rules fragment of site/rules/ in the page layout (one page per game)."""
+    """Wrap each rules fragment of site/rules/ in the page layout (one page per game), and
+    draw every embedded board as SVG so the page shows it before Python is ready."""
     layout = (SRC / "rules.template.html").read_text()
     for fragment in sorted((SRC / "rules").glob("*.html")):
         body = fragment.read_text()
         title = re.search(r"<h1[^>]*>(.*?)</h1>", body, re.S)
         page = layout.replace("__TITLE__", re.sub(r"<[^>]+>", "", title.group(1)) if title else fragment.stem)
-        (site / f"rules-{fragment.stem}.html").write_text(page.replace("__BODY__", body))
+        (site / f"rules-{fragment.stem}.html").write_text(prerender_boards(page.replace("__BODY__", body), fragment.name))
     (site / "rules.template.html").unlink()
+
+
+FIGURE = re.compile(r'(<figure class="pg-board"([^>]*)>)')
+
+
+def prerender_boards(html: str, where: str) -> str:
+    """Insert a static SVG of each ``<figure class="pg-board">``'s position, drawn by the
+    same rendering code as the live board. A diagram that does not read cleanly stops the
+    build: a broken example in the rules is a bug, not something to show readers."""
+    sys.path.insert(0, str(ROOT))
+    from pygames.render import svg
+    from pygames.session import Preferences, Session
+
+    def draw(match: re.Match[str]) -> str:
+        attrs = {k: unescape(v) for k, v in re.findall(r'(data-[\w-]+)="([^"]*)"', match.group(2))}
+        text = attrs.get("data-position", "")
+        if attrs.get("data-marks"):
+            text += "&marks=" + attrs["data-marks"]
+        session, errors = Session.from_fragment(text)
+        if errors or not text:
+            sys.exit(f"{where}: diagram {text!r}: {'; '.join(errors) or 'no data-position'}")
+        prefs = Preferences(coordinates=attrs.get("data-coordinates") != "0", overlays=attrs.get("data-overlays") == "1")
+        picture = svg(session.view(prefs)["scene"], width=int(attrs.get("data-width", 300)))
+        return f'{match.group(1)}<div class="pg-static">{picture}</div>'
+
+    return FIGURE.sub(draw, html)
 
 
 def write_service_worker(site: Path) -> None:

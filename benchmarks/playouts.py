@@ -3,7 +3,7 @@
 
     python3 benchmarks/playouts.py [--seconds 3] [--repeats 3] [game ...]
 
-Each configuration plays uniformly random games (``Game.play_random``) from the start to
+Each configuration plays uniformly random games (``Game.random_move``) from the start to
 the end for ``--seconds``, ``--repeats`` times; the table gives the median of the repeats.
 """
 
@@ -38,7 +38,7 @@ def measure(name: str, options: dict, seconds: float, rng: random.Random) -> tup
         game = new_game(name, **options)
         plies = 0
         while not game.is_over() and plies < MAX_PLIES:
-            game.play_random(rng)
+            game.play(game.random_move(rng))
             plies += 1
         games += 1
         moves += plies

@@ -250,27 +250,24 @@ class Game:
         return True
 
     def random_move(self, rng: random.Random) -> Move:
-        """A uniformly random legal move, found by trying candidates in random order
-        (much cheaper than listing every legal move when most candidates are legal)."""
+        """A uniformly random legal move, found by drawing candidates at random without
+        replacement until one is legal: much cheaper than listing every legal move when
+        most candidates are legal. Games with a cheaper legality test override this."""
         moves = list(self.candidates())
-        rng.shuffle(moves)
-        for move in moves:
+        n = len(moves)
+        while n:
+            i = rng.randrange(n)
+            move = moves[i]
             if self.is_legal(move):
                 return move
+            n -= 1
+            moves[i] = moves[n]
         raise IllegalMove("no legal move")
 
-    def play_random(self, rng: random.Random) -> Move:
-        """Play a uniformly random legal move and return it: the playout step of a computer
-        player, one trial placement per candidate instead of a test and then a play."""
-        moves = list(self.candidates())
-        rng.shuffle(moves)
-        for move in moves:
-            try:
-                self.play(move)
-            except IllegalMove:
-                continue
-            return move
-        raise IllegalMove("no legal move")
+    def seat_to_move(self) -> int:
+        """The seat (0-based) that acts now; games whose openings let one seat place stones
+        of several colours override this."""
+        return self.seat_of(self.to_move)
 
     def copy(self) -> Game:
         """An independent copy (history and undo included)."""

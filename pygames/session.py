@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .board import Board
 from .game import Game, IllegalMove, Move, OptionError, game_class
 from .notation import Record, decode, encode
-from .render import scene
+from .render import SHAPES, scene
 
 
 @dataclass
@@ -29,11 +30,12 @@ class Preferences:
 class Session:
     """One game on one board: record, viewed ply, redo list and a pending placement."""
 
-    def __init__(self, record: Record, ply: int | None = None) -> None:
+    def __init__(self, record: Record, ply: int | None = None, marks: dict[int, str] | None = None) -> None:
         self.record = record
         self.ply = len(record.moves) if ply is None else ply
         self.redo_moves: list[Move] = []
         self.pending: int | None = None
+        self.marks = marks or {}
         self.game = record.replay(self.ply)
 
     @classmethod
@@ -48,10 +50,15 @@ class Session:
         decoded = decode(text)
         if decoded.record is None:
             return cls.new(default), decoded.errors
-        return cls(decoded.record, decoded.ply), decoded.errors
+        session = cls(decoded.record, decoded.ply)
+        if "marks" in decoded.extra:
+            session.marks, problems = parse_marks(session.game.board, decoded.extra["marks"])
+            decoded.errors.extend(problems)
+        return session, decoded.errors
 
     def fragment(self) -> str:
-        return encode(self.record, self.ply)
+        marks = {"marks": format_marks(self.game.board, self.marks)} if self.marks else {}
+        return encode(self.record, self.ply, **marks)
 
     # -- moves --------------------------------------------------------------------------
 
@@ -130,7 +137,9 @@ class Session:
         """Everything the page draws and writes, as plain data."""
         g = self.game
         result = g.result()
-        marks = {self.pending: "circle"} if self.pending is not None else None
+        marks = dict(self.marks)
+        if self.pending is not None:
+            marks[self.pending] = "circle"
         names = {c: g.colour_name(c) for c in range(1, g.players() + 1)}
         return {
             "scene": scene(g, coordinates=prefs.coordinates, last_move=prefs.last_move,
@@ -163,6 +172,35 @@ def _result_text(g: Game) -> str:
         return f"Game over: draw ({result.reason})"
     who = " and ".join(g.colour_name(c) for c in result.winners)
     return f"Game over: {who} win{'s' if len(result.winners) == 1 else ''} ({result.reason})"
+
+
+def parse_marks(board: Board, text: str) -> tuple[dict[int, str], list[str]]:
+    """Read diagram marks such as ``circle:c3.d4,cross:e5,A:b2`` (a shape, or a label of at
+    most three letters or digits, then its points); returns the marks and any problems."""
+    marks: dict[int, str] = {}
+    problems: list[str] = []
+    for group in filter(None, text.split(",")):
+        what, _, where = group.partition(":")
+        if not (what in SHAPES or (what.isalnum() and len(what) <= 3)):
+            problems.append(f"mark {_quote(what)} is not a shape or a short label")
+            continue
+        for label in filter(None, where.split(".")):
+            try:
+                marks[board.parse(label)] = what
+            except ValueError as e:
+                problems.append(str(e))
+    return marks, problems
+
+
+def format_marks(board: Board, marks: dict[int, str]) -> str:
+    by_kind: dict[str, list[str]] = {}
+    for p, what in sorted(marks.items()):
+        by_kind.setdefault(what, []).append(board.label(p))
+    return ",".join(f"{what}:{'.'.join(labels)}" for what, labels in by_kind.items())
+
+
+def _quote(text: str) -> str:
+    return "'" + "".join(c if c.isalnum() else "?" for c in text[:12]) + "'"
 
 
 def option_fields(name: str) -> list[dict[str, Any]]:

@@ -78,4 +78,5 @@ def games():
 
 api = {"load": _guard(load), "newGame": _guard(new_game), "click": _guard(click), "act": _guard(act),
        "redraw": _guard(redraw), "games": create_proxy(games)}
-window.PgApp.connect(to_js(api, dict_converter=window.Object.fromEntries))
+# The page script (the app or the embedded boards) defines pgConnect and takes it from here.
+window.pgConnect(to_js(api, dict_converter=window.Object.fromEntries))

@@ -92,6 +92,7 @@ window.PgApp = {
 
   // Before Python runs: show progress, and turn any start-up failure into a message.
   boot() {
+    window.pgConnect = (api) => this.connect(api);
     try { Object.assign(this.prefs, JSON.parse(localStorage.getItem("pygames.prefs") || "{}")); } catch (e) { /* keep defaults */ }
     const fail = (why) => {
       if (this.api) return;
@@ -99,14 +100,7 @@ window.PgApp = {
       this.$("loading").classList.add("failed");
       document.body.dataset.failed = "1";
     };
-    window.addEventListener("error", (e) => fail(e.message || "script error"));
-    // PyScript announces when every Python script has finished; if ours never connected,
-    // it failed (its traceback is in the console, not on the page).
-    window.addEventListener("py:all-done", () => fail("the Python start-up script stopped with an error"));
-    window.addEventListener("unhandledrejection", (e) => fail((e.reason && e.reason.message) || String(e.reason)));
-    if ("serviceWorker" in navigator && location.protocol !== "file:") {
-      navigator.serviceWorker.register("./sw.js").catch(() => { /* offline use is optional */ });
-    }
+    PgStart.watch(fail);
   },
 
   // Called by main.py once Python and pygames are loaded.
@@ -245,5 +239,105 @@ window.PgApp = {
     this.fragment = v.fragment;
     if (location.hash.slice(1) !== v.fragment) history.replaceState(null, "", "#" + v.fragment);
     document.body.dataset.ply = v.ply;
+  },
+};
+
+// Start-up shared by the app and embedded boards: offline support and failure reporting.
+window.PgStart = {
+  watch(fail) {
+    window.addEventListener("error", (e) => fail(e.message || "script error"));
+    window.addEventListener("unhandledrejection", (e) => fail((e.reason && e.reason.message) || String(e.reason)));
+    // PyScript announces when every Python script has finished; if ours never connected,
+    // it failed (its traceback is in the console, not on the page).
+    window.addEventListener("py:all-done", () => fail("the Python start-up script stopped with an error"));
+    if ("serviceWorker" in navigator && location.protocol !== "file:") {
+      navigator.serviceWorker.register("./sw.js").catch(() => { /* offline use is optional */ });
+    }
+  },
+};
+
+// Boards embedded in a documentation page: <figure class="pg-board" data-position="…">.
+// Each shows its build-time SVG at once; one Python interpreter then makes them all live.
+// Attributes: data-position (share-link syntax), data-marks, data-interactive,
+// data-coordinates="0", data-overlays="1", data-width (pixels).
+window.PgEmbed = {
+  api: null,
+
+  boot() {
+    window.pgConnect = (api) => this.connect(api);
+    const figures = document.querySelectorAll("figure.pg-board");
+    figures.forEach((fig, i) => {
+      if (!fig.id) fig.id = `pg-board-${i + 1}`;
+      if (fig.dataset.position === "#") this.fromHash(fig);
+      const canvas = document.createElement("canvas");
+      canvas.hidden = true; canvas.tabIndex = 0;
+      canvas.setAttribute("aria-label", fig.querySelector("figcaption")?.textContent || "Game board");
+      if (fig.dataset.width) canvas.style.width = fig.dataset.width + "px";
+      const status = document.createElement("div");
+      status.className = "pg-status"; status.setAttribute("aria-live", "polite");
+      fig.prepend(canvas);
+      canvas.after(status);
+      if (fig.dataset.interactive !== undefined) {
+        const bar = document.createElement("div");
+        bar.className = "pg-controls";
+        for (const [what, label] of [["first", "|◀"], ["prev", "◀"], ["next", "▶"], ["last", "▶|"], ["reset", "Reset"]]) {
+          const b = document.createElement("button");
+          b.textContent = label; b.dataset.nav = what; b.type = "button";
+          b.addEventListener("click", () => (what === "reset" ? this.load(fig) : this.show(fig, this.api.act(fig.id, what, this.prefs(fig)))));
+          bar.append(b);
+        }
+        status.after(bar);
+        canvas.addEventListener("click", (e) => {
+          if (!this.api) return;
+          const [x, y] = PgBoard.toBoard(canvas, e);
+          this.show(fig, this.api.click(fig.id, x, y, this.prefs(fig)));
+        });
+      }
+    });
+    const fail = () => this.api || figures.forEach((fig) => { fig.dataset.failed = "1"; });
+    PgStart.watch(fail);
+  },
+
+  // The iframe route: the page's own fragment is the position, plus view=1 / coords=0.
+  fromHash(fig) {
+    const params = new URLSearchParams(location.hash.slice(1));
+    fig.dataset.position = location.hash.slice(1);
+    if (params.get("view") !== "1") fig.dataset.interactive = "";
+    if (params.get("coords") === "0") fig.dataset.coordinates = "0";
+    if (params.get("overlays") === "1") fig.dataset.overlays = "1";
+  },
+
+  prefs(fig) {
+    return JSON.stringify({ coordinates: fig.dataset.coordinates !== "0", last_move: true,
+      overlays: fig.dataset.overlays === "1", confirm: false });
+  },
+
+  load(fig) {
+    const marks = fig.dataset.marks ? `&marks=${fig.dataset.marks}` : "";
+    this.show(fig, this.api.load(fig.id, fig.dataset.position + marks, this.prefs(fig), "loose"));
+  },
+
+  connect(api) {
+    this.api = api;
+    document.querySelectorAll("figure.pg-board").forEach((fig) => {
+      const canvas = fig.querySelector("canvas");
+      canvas.hidden = false;
+      const still = fig.querySelector(".pg-static");
+      if (still) still.hidden = true;
+      this.load(fig);
+      fig.dataset.live = "1";
+    });
+    document.body.dataset.ready = "1";
+    window.pgReady = true;
+  },
+
+  show(fig, json) {
+    const v = JSON.parse(json);
+    const status = fig.querySelector(".pg-status");
+    if (v.error) { status.textContent = v.error; return; }
+    PgBoard.draw(fig.querySelector("canvas"), v.scene);
+    status.textContent = [...v.errors, v.message].filter(Boolean).join(" ") ||
+      (fig.dataset.interactive !== undefined ? v.prompt : "");
+    fig.dataset.ply = v.ply;
   },
 };

@@ -8,6 +8,7 @@ from pygames import Board
 def click_point(page, board: Board, label: str, canvas: str = "#board") -> None:
     """Click the centre of the point ``label`` on the canvas (real mouse events)."""
     x, y = board.xy(board.parse(label))
+    page.locator(canvas).scroll_into_view_if_needed()
     box = page.locator(canvas).bounding_box()
     t = page.evaluate(f"(() => {{ const t = document.querySelector('{canvas}').pgTransform; return [t.k, t.ox, t.oy]; }})()")
     k, ox, oy = t

@@ -70,13 +70,16 @@ class Watched:
 
 @pytest.fixture
 def open_page(browser, site_url):
-    """Open a path of the built site in a fresh context; wait for ``ready`` (a JS condition)."""
+    """Open a path of the built site in a fresh context and wait for ``ready`` (a JS
+    condition); ``path=None`` gives a blank watched page for the test to drive."""
     opened: list[Watched] = []
 
-    def go(path: str = "/index.html", ready: str | None = "window.pgReady === true") -> Watched:
+    def go(path: str | None = "/index.html", ready: str | None = "window.pgReady === true") -> Watched:
         context = browser.new_context(viewport={"width": 1100, "height": 900}, service_workers="block")
         watched = Watched(context.new_page(), site_url)
         opened.append(watched)
+        if path is None:
+            return watched
         watched.page.goto(site_url + path)
         if ready:
             watched.page.wait_for_function(ready, timeout=READY_MS)
