@@ -11,10 +11,17 @@ that differ from the default), ``s1``, ``s2``, … the points holding colour 1, 
 set-up position, ``t`` the colour to move in it, ``m`` the moves as dot-separated point
 labels or action tokens, ``p`` the ply on view (the end when absent). Points use the
 board's labels (:mod:`pygames.board`), so a 300-move 19x19 game takes about 1,100
-characters and a person can read it.
+characters and a person can read it. A set-up position is marked by ``t``, which an
+encoded set-up always carries, so an empty set-up board with White to move is ``t=2``.
+
+A set-up position is only stones and the side to move: whatever else a game keeps in its
+state (Pente's capture counts, who holds Vacu's button, pass counts, the positions seen
+before) starts afresh, as :meth:`Game.setup <pygames.game.Game.setup>` builds it.
 
 :func:`decode` never raises on bad input: it returns what it could read, the longest valid
-prefix of the moves, and a list of messages saying what was wrong.
+prefix of the moves, and a list of messages saying what was wrong. The link is untrusted
+text that the page shows back, so messages quote it only through :func:`_show` (short,
+and nothing but letters, digits and a little punctuation).
 """
 
 from __future__ import annotations
@@ -24,13 +31,23 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, quote
 
-from .game import Game, IllegalMove, Move, OptionError, game_class
+from .board import Board, Point
+from .game import Game, IllegalMove, Move, OptionError, available, game_class
 
 VERSION = 1
 MAX_LENGTH = 20_000
 MAX_MOVES = 4_000
-_TOKEN = re.compile(r"^[a-z0-9-]{1,24}$")
-RESERVED = {"v", "g", "m", "p", "t"}
+#: A move or a point label as a link may write it (ASCII only: ``str.lower`` would turn
+#: the Kelvin sign into ``k``).
+_TOKEN = re.compile(r"[A-Za-z0-9-]{1,24}")
+#: Option values short and plain enough to quote back in a game's own option message.
+_PLAIN = re.compile(r"[A-Za-z0-9 _.+-]{0,24}")
+#: A ply or a colour: plain ASCII digits (``str.isdigit`` accepts ``²``, which ``int``
+#: refuses), and few of them (``int`` refuses more than 4,300 digits).
+_NUMBER = re.compile(r"[0-9]{1,6}")
+_STONES = re.compile(r"s[1-9]")
+#: Keys the format itself uses; options and display parameters must not take them.
+RESERVED = {"v", "g", "m", "p", "t"} | {f"s{c}" for c in range(1, 10)}
 
 
 @dataclass
@@ -70,7 +87,8 @@ class Record:
 @dataclass
 class Decoded:
     """What :func:`decode` read: the record (None if not even the game was readable),
-    the ply on view, and messages about everything it had to drop."""
+    the ply on view, and messages about everything it had to drop. ``extra`` holds the
+    keys the codec does not know (display parameters such as ``marks``), untouched."""
 
     record: Record | None
     ply: int
@@ -82,11 +100,14 @@ def encode(record: Record, ply: int | None = None, **extra: str) -> str:
     """The fragment text (without ``#``) for ``record`` viewed at ``ply``. ``extra`` adds
     display parameters (for embeds) that the codec passes through untouched."""
     cls = game_class(record.game)
-    parts = [f"v={VERSION}", f"g={record.game}"]
     defaults = {o.name: o.default for o in cls.OPTIONS}
+    clash = (RESERVED | defaults.keys()) & extra.keys()
+    if clash:
+        raise ValueError(f"display parameters may not use the keys {', '.join(sorted(clash))}")
+    parts = [f"v={VERSION}", f"g={record.game}"]
     for name, value in record.options.items():
         if name in defaults and value != defaults[name]:
-            parts.append(f"{name}={int(value) if isinstance(value, bool) else value}")
+            parts.append(f"{name}={_quote(int(value) if isinstance(value, bool) else value)}")
     if record.setup is not None:
         board = cls(**record.options).board
         by_colour: dict[int, list[str]] = {}
@@ -100,8 +121,14 @@ def encode(record: Record, ply: int | None = None, **extra: str) -> str:
         parts.append("m=" + ".".join(game.move_text(m) for m in record.moves))
     if ply is not None and ply != len(record.moves):
         parts.append(f"p={ply}")
-    parts += [f"{k}={quote(str(v), safe='.,:')}" for k, v in extra.items()]
+    parts += [f"{k}={_quote(v)}" for k, v in extra.items()]
     return "&".join(parts)
+
+
+def _quote(value: object) -> str:
+    """A value as fragment text: ``&``, ``=``, ``#`` and the like percent-encoded, while
+    the punctuation of labels, tokens and marks stays readable."""
+    return quote(str(value), safe=".,:-")
 
 
 def decode(text: str) -> Decoded:
@@ -122,69 +149,103 @@ def decode(text: str) -> Decoded:
     name = fields.pop("g", "")
     try:
         cls = game_class(name)
-    except ValueError as e:
-        return Decoded(None, 0, [str(e) if name else "the link names no game"] + errors)
-    known = {o.name for o in cls.OPTIONS}
-    options: dict[str, Any] = {}
-    for key in list(fields):
-        if key in known:
-            options[key] = fields.pop(key)
+    except ValueError:
+        problem = f"unknown game {_show(name)}; known games: {', '.join(available())}" if name else "the link names no game"
+        return Decoded(None, 0, [problem] + errors)
+    record = Record(name.strip().lower(), _options(cls, fields, errors))
+    game = record.start()
+    if "t" in fields or any(_STONES.fullmatch(k) for k in fields):
+        game = _setup(record, game, fields, errors)
+    _moves(record, game, fields.pop("m", ""), errors)
+    ply_text = fields.pop("p", "")
+    ply = len(record.moves)
+    if ply_text:
+        if _NUMBER.fullmatch(ply_text) and int(ply_text) <= len(record.moves):
+            ply = int(ply_text)
+        else:
+            errors.append(f"ply {_show(ply_text)} is not in this game; showing the last position")
+    return Decoded(record, ply, errors, fields)
+
+
+def _options(cls: type[Game], fields: dict[str, str], errors: list[str]) -> dict[str, Any]:
+    """Take the game's options out of ``fields``. A value the option refuses falls back to
+    its default; a combination the game refuses falls back to all the defaults."""
+    given: dict[str, Any] = {}
+    for option in cls.OPTIONS:
+        if option.name not in fields:
+            continue
+        value = fields.pop(option.name)
+        try:
+            if not _PLAIN.fullmatch(value):  # the option's own message would quote it whole
+                raise OptionError(f"{option.label}: {_show(value)} is not a value of this option")
+            given[option.name] = option.coerce(value)
+        except OptionError as e:
+            errors.append(f"{e}; using the default, {_show(str(option.default))}")
     try:
-        options = cls.check_options(options)
+        return cls.check_options(given)
     except OptionError as e:
         errors.append(f"{e}; using the default options")
-        options = cls.check_options({})
-    record = Record(name.strip().lower(), options)
-    game = record.start()
-    board = game.board
-    stone_keys = [k for k in fields if re.fullmatch(r"s[1-9]", k)]
-    if stone_keys:
-        record.setup = {}
-        for key in stone_keys:
-            colour = int(key[1])
-            value = fields.pop(key)
-            if colour > game.players():
-                errors.append(f"{cls.title} has no colour {colour}; those stones are left out")
-                continue
-            for label in filter(None, value.split(".")):
-                try:
-                    record.setup[board.parse(label)] = colour
-                except ValueError as e:
-                    errors.append(str(e))
-        to_move = fields.pop("t", "1")
-        record.to_move = int(to_move) if to_move.isdigit() and 1 <= int(to_move) <= game.players() else 1
-        if str(record.to_move) != to_move:
-            errors.append(f"{_show(to_move)} is not a colour to move; colour 1 moves")
-        try:
-            game = record.start()
-        except ValueError as e:
-            errors.append(f"the set-up position is not valid ({e}); starting from an empty board")
-            record.setup = None
-            game = record.start()
-    moves_text = fields.pop("m", "")
-    words = [w for w in moves_text.split(".") if w]
+        return cls.check_options({})
+
+
+def _setup(record: Record, game: Game, fields: dict[str, str], errors: list[str]) -> Game:
+    """Read the set-up stones and the side to move into ``record``; the starting state."""
+    board, players = game.board, game.players()
+    setup: dict[Point, int] = {}
+    for key in sorted(k for k in fields if _STONES.fullmatch(k)):
+        colour = int(key[1])
+        labels = [label for label in fields.pop(key).split(".") if label]
+        if colour > players:
+            errors.append(f"{game.title} has no colour {colour}; those stones are left out")
+            continue
+        for label in labels:
+            p = _point(board, label)
+            if p is None:
+                errors.append(f"{_show(label)} is not a point of the {board.name} board; it is left out")
+            elif p in setup:
+                errors.append(f"{board.label(p)} is set up twice; the first colour is kept")
+            else:
+                setup[p] = colour
+    to_move = fields.pop("t", "1")
+    if _NUMBER.fullmatch(to_move) and 1 <= int(to_move) <= players:
+        record.to_move = int(to_move)
+    else:
+        errors.append(f"{_show(to_move)} is not a colour to move; colour 1 moves")
+    record.setup = setup
+    try:
+        return record.start()
+    except ValueError as e:
+        errors.append(f"the set-up position is not valid ({e}); starting from an empty board")
+        record.setup, record.to_move = None, 1
+        return record.start()
+
+
+def _point(board: Board, label: str) -> Point | None:
+    if not _TOKEN.fullmatch(label):
+        return None
+    try:
+        return board.parse(label)
+    except ValueError:
+        return None
+
+
+def _moves(record: Record, game: Game, text: str, errors: list[str]) -> None:
+    """Play the moves of ``text`` on ``game``, keeping them in ``record`` up to the first
+    one that is unreadable or illegal."""
+    words = [w for w in text.split(".") if w]
     if len(words) > MAX_MOVES:
         errors.append(f"the link has {len(words)} moves; only the first {MAX_MOVES} are read")
         words = words[:MAX_MOVES]
     for i, word in enumerate(words):
         try:
-            if not _TOKEN.match(word.lower()):
-                raise ValueError(f"{_show(word)} is not a move")
+            if not _TOKEN.fullmatch(word):
+                raise ValueError("it is not a move")
             move = game.parse_move(word)
             game.play(move)
-        except (ValueError, IllegalMove) as e:
+        except ValueError as e:  # IllegalMove is a ValueError
             errors.append(f"move {i + 1} ({_show(word)}): {e}; the moves before it are kept")
-            break
+            return
         record.moves.append(move)
-    ply_text = fields.pop("p", "")
-    ply = len(record.moves)
-    if ply_text:
-        if ply_text.isdigit() and int(ply_text) <= len(record.moves):
-            ply = int(ply_text)
-        else:
-            errors.append(f"ply {_show(ply_text)} is not in this game; showing the last position")
-    fields.pop("t", None)
-    return Decoded(record, ply, errors, fields)
 
 
 def _show(text: str, limit: int = 24) -> str:

@@ -27,6 +27,8 @@ PALETTE = {
 SHAPES = ("circle", "cross", "triangle", "square", "dot")
 MARGIN = 0.9
 STONE_RADIUS = 0.46
+#: Coloured edges (Convacu) are drawn as bars just outside the board's outer lines.
+EDGE_OFFSET = 0.3
 
 
 def _stars(n: int) -> list[tuple[int, int]]:
@@ -86,8 +88,7 @@ def scene(game: Game, *, coordinates: bool = True, last_move: bool = True,
         if colour:
             fill, stroke = _colour(game, colour)
             out["stones"].append({"x": xy[p][0], "y": xy[p][1], "fill": fill, "stroke": stroke, "point": p})
-    if overlays:
-        _add_annotations(out, game, xy)
+    _add_annotations(out, game, xy, analysis=overlays)
     if last_move:
         last = next((m for m in reversed(game.history) if isinstance(m, int)), None)
         if last is not None:
@@ -105,15 +106,19 @@ def scene(game: Game, *, coordinates: bool = True, last_move: bool = True,
     return out
 
 
-def _add_annotations(out: dict[str, Any], game: Game, xy: list[tuple[float, float]]) -> None:
-    sides = {"top": (0, 1), "bottom": (0, 1), "left": (1, 0), "right": (1, 0)}
+def _add_annotations(out: dict[str, Any], game: Game, xy: list[tuple[float, float]], analysis: bool) -> None:
+    """Coloured edges belong to the board and are always drawn; areas, paths and marks are
+    analysis, drawn only when ``analysis`` is on."""
     w, h = game.board.extent()
-    ends = {"top": [0, 0, w, 0], "bottom": [0, h, w, h], "left": [0, 0, 0, h], "right": [w, 0, w, h]}
+    o = EDGE_OFFSET
+    ends = {"top": [0, -o, w, -o], "bottom": [0, h + o, w, h + o], "left": [-o, 0, -o, h], "right": [w + o, 0, w + o, h]}
     for item in game.annotations():
         kind = item["kind"]
         fill, stroke = _colour(game, item.get("colour", 0))
-        if kind == "edge" and item["side"] in sides:
-            out["edges"].append({"line": ends[item["side"]], "colour": stroke if fill == "#f7f7f2" else fill})
+        if kind == "edge" and item["side"] in ends:
+            out["edges"].append({"line": ends[item["side"]], "colour": fill})
+        elif not analysis:
+            continue
         elif kind == "area":
             out["areas"].extend({"x": xy[p][0], "y": xy[p][1], "fill": fill,
                                  "shared": item.get("colour", 0) == 0} for p in item["points"])
@@ -172,8 +177,9 @@ def svg(data: Mapping[str, Any], width: int = 360) -> str:
         parts.append(f'<polyline points="{pts([(x1, y1), (x2, y2)])}" stroke="#5a4020" stroke-width="1"/>')
     for e in data["edges"]:
         x1, y1, x2, y2 = e["line"]
-        parts.append(f'<polyline points="{pts([(x1, y1), (x2, y2)])}" stroke="{e["colour"]}" '
-                     f'stroke-width="{scale * 0.12:.1f}"/>')
+        for colour, thick in (("#333333", 0.2), (e["colour"], 0.14)):
+            parts.append(f'<polyline points="{pts([(x1, y1), (x2, y2)])}" stroke="{colour}" '
+                         f'stroke-width="{scale * thick:.1f}"/>')
     for sx, sy in data["stars"]:
         x, y = at(sx, sy)
         parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{max(1.5, scale * 0.08):.1f}" fill="#5a4020"/>')

@@ -150,6 +150,8 @@ class Session:
             "prompt": _result_text(g) if result else g.prompt(),
             "describe": g.describe(),
             "to_move": None if result else names.get(g.to_move),
+            "seats": [[f"Player {i + 1}", names.get(c, "")] for i, c in enumerate(g.seats)],
+            "seat_to_move": None if result else g.seat_to_move(),
             "colours": [names[c] for c in sorted(names)],
             "breakdown": [[label, [row.get(c, 0) for c in sorted(names)]] for label, row in g.breakdown()],
             "scores": [g.scores().get(c, 0) for c in sorted(names)],

@@ -32,8 +32,10 @@ window.PgBoard = {
     ctx.stroke();
     for (const e of scene.edges) {
       const [x1, y1, x2, y2] = e.line;
-      ctx.beginPath(); ctx.moveTo(X(x1), Y(y1)); ctx.lineTo(X(x2), Y(y2));
-      ctx.lineWidth = k * 0.12; ctx.strokeStyle = e.colour; ctx.stroke();
+      for (const [colour, thick] of [["#333333", 0.2], [e.colour, 0.14]]) {
+        ctx.beginPath(); ctx.moveTo(X(x1), Y(y1)); ctx.lineTo(X(x2), Y(y2));
+        ctx.lineWidth = k * thick; ctx.strokeStyle = colour; ctx.stroke();
+      }
     }
     ctx.fillStyle = "#5a4020";
     for (const [x, y] of scene.stars) { ctx.beginPath(); ctx.arc(X(x), Y(y), Math.max(1.5 * dpr, k * 0.08), 0, 2 * Math.PI); ctx.fill(); }
@@ -222,6 +224,13 @@ window.PgApp = {
       return b;
     }));
     this.$("confirm").hidden = !v.pending;
+    this.$("seats").replaceChildren(...v.seats.map(([seat, colour], i) => {
+      const li = document.createElement("li");
+      li.textContent = `${seat}: ${colour}`;
+      li.dataset.colour = colour;
+      if (i === v.seat_to_move) li.className = "turn";
+      return li;
+    }));
     const table = this.$("score");
     const head = `<tr><th></th>${v.colours.map((c, i) => `<th class="${v.to_move === c ? "turn" : ""}">${c}</th>`).join("")}</tr>`;
     const rows = v.breakdown.map(([label, vals]) => `<tr><td>${label}</td>${vals.map((x) => `<td>${x}</td>`).join("")}</tr>`);
