@@ -152,15 +152,15 @@ def prerender_boards(html: str, where: str) -> str:
 def write_service_worker(site: Path) -> None:
     """A cache-first service worker precaching every file, so the app works offline after
     the first visit; its cache name is a hash of the whole site, so a new build replaces it."""
+    template = (site / "sw.template.js").read_text()
+    (site / "sw.template.js").unlink()
     files = sorted(p for p in site.rglob("*") if p.is_file() and p.name != "sw.js")
     digest = hashlib.sha256()
     for p in files:
         digest.update(p.relative_to(site).as_posix().encode() + p.read_bytes())
     urls = ["./"] + [f"./{p.relative_to(site).as_posix()}" for p in files]
-    template = (SRC / "sw.template.js").read_text()
     (site / "sw.js").write_text(template.replace("__CACHE__", f"pygames-{digest.hexdigest()[:16]}")
                                 .replace("__PRECACHE__", json.dumps(urls)))
-    (site / "sw.template.js").unlink()
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):

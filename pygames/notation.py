@@ -20,7 +20,7 @@ before) starts afresh, as :meth:`Game.setup <pygames.game.Game.setup>` builds it
 
 :func:`decode` never raises on bad input: it returns what it could read, the longest valid
 prefix of the moves, and a list of messages saying what was wrong. The link is untrusted
-text that the page shows back, so messages quote it only through :func:`_show` (short,
+text that the page shows back, so messages quote it only through :func:`quote_untrusted` (short,
 and nothing but letters, digits and a little punctuation).
 """
 
@@ -140,17 +140,18 @@ def decode(text: str) -> Decoded:
     fields: dict[str, str] = {}
     for key, value in parse_qsl(text, keep_blank_values=True):
         if key in fields:
-            errors.append(f"{_show(key)} is given twice; the first is used")
+            errors.append(f"{quote_untrusted(key)} is given twice; the first is used")
             continue
         fields[key] = value
     version = fields.pop("v", str(VERSION))
     if version != str(VERSION):
-        errors.append(f"link format version {_show(version)} is not known; reading it as version {VERSION}")
+        errors.append(f"link format version {quote_untrusted(version)} is not known; reading it as version {VERSION}")
     name = fields.pop("g", "")
     try:
         cls = game_class(name)
     except ValueError:
-        problem = f"unknown game {_show(name)}; known games: {', '.join(available())}" if name else "the link names no game"
+        known = ", ".join(available())
+        problem = f"unknown game {quote_untrusted(name)}; known games: {known}" if name else "the link names no game"
         return Decoded(None, 0, [problem] + errors)
     record = Record(name.strip().lower(), _options(cls, fields, errors))
     game = record.start()
@@ -163,7 +164,7 @@ def decode(text: str) -> Decoded:
         if _NUMBER.fullmatch(ply_text) and int(ply_text) <= len(record.moves):
             ply = int(ply_text)
         else:
-            errors.append(f"ply {_show(ply_text)} is not in this game; showing the last position")
+            errors.append(f"ply {quote_untrusted(ply_text)} is not in this game; showing the last position")
     return Decoded(record, ply, errors, fields)
 
 
@@ -177,10 +178,10 @@ def _options(cls: type[Game], fields: dict[str, str], errors: list[str]) -> dict
         value = fields.pop(option.name)
         try:
             if not _PLAIN.fullmatch(value):  # the option's own message would quote it whole
-                raise OptionError(f"{option.label}: {_show(value)} is not a value of this option")
+                raise OptionError(f"{option.label}: {quote_untrusted(value)} is not a value of this option")
             given[option.name] = option.coerce(value)
         except OptionError as e:
-            errors.append(f"{e}; using the default, {_show(str(option.default))}")
+            errors.append(f"{e}; using its default")
     try:
         return cls.check_options(given)
     except OptionError as e:
@@ -201,7 +202,7 @@ def _setup(record: Record, game: Game, fields: dict[str, str], errors: list[str]
         for label in labels:
             p = _point(board, label)
             if p is None:
-                errors.append(f"{_show(label)} is not a point of the {board.name} board; it is left out")
+                errors.append(f"{quote_untrusted(label)} is not a point of the {board.name} board; it is left out")
             elif p in setup:
                 errors.append(f"{board.label(p)} is set up twice; the first colour is kept")
             else:
@@ -210,7 +211,7 @@ def _setup(record: Record, game: Game, fields: dict[str, str], errors: list[str]
     if _NUMBER.fullmatch(to_move) and 1 <= int(to_move) <= players:
         record.to_move = int(to_move)
     else:
-        errors.append(f"{_show(to_move)} is not a colour to move; colour 1 moves")
+        errors.append(f"{quote_untrusted(to_move)} is not a colour to move; colour 1 moves")
     record.setup = setup
     try:
         return record.start()
@@ -243,12 +244,12 @@ def _moves(record: Record, game: Game, text: str, errors: list[str]) -> None:
             move = game.parse_move(word)
             game.play(move)
         except ValueError as e:  # IllegalMove is a ValueError
-            errors.append(f"move {i + 1} ({_show(word)}): {e}; the moves before it are kept")
+            errors.append(f"move {i + 1} ({quote_untrusted(word)}): {e}; the moves before it are kept")
             return
         record.moves.append(move)
 
 
-def _show(text: str, limit: int = 24) -> str:
+def quote_untrusted(text: str, limit: int = 24) -> str:
     """Quote untrusted text for a message: short and with nothing but safe characters."""
     clean = re.sub(r"[^A-Za-z0-9 .,:=_-]", "?", text[:limit])
     return f"'{clean}{'…' if len(text) > limit else ''}'"

@@ -8,12 +8,13 @@ therefore testable under CPython, and the glue stays a thin wiring layer.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from .board import Board
 from .game import Game, IllegalMove, Move, OptionError, game_class
-from .notation import Record, decode, encode
+from .notation import Record, decode, encode, quote_untrusted
 from .render import SHAPES, scene
 
 
@@ -183,14 +184,14 @@ def parse_marks(board: Board, text: str) -> tuple[dict[int, str], list[str]]:
     problems: list[str] = []
     for group in filter(None, text.split(",")):
         what, _, where = group.partition(":")
-        if not (what in SHAPES or (what.isalnum() and len(what) <= 3)):
-            problems.append(f"mark {_quote(what)} is not a shape or a short label")
+        if not (what in SHAPES or re.fullmatch(r"[A-Za-z0-9]{1,3}", what)):
+            problems.append(f"mark {quote_untrusted(what)} is not a shape or a short label")
             continue
         for label in filter(None, where.split(".")):
             try:
                 marks[board.parse(label)] = what
-            except ValueError as e:
-                problems.append(str(e))
+            except ValueError:
+                problems.append(f"mark {quote_untrusted(what)}: {quote_untrusted(label)} is not a point of the board")
     return marks, problems
 
 
@@ -199,10 +200,6 @@ def format_marks(board: Board, marks: dict[int, str]) -> str:
     for p, what in sorted(marks.items()):
         by_kind.setdefault(what, []).append(board.label(p))
     return ",".join(f"{what}:{'.'.join(labels)}" for what, labels in by_kind.items())
-
-
-def _quote(text: str) -> str:
-    return "'" + "".join(c if c.isalnum() else "?" for c in text[:12]) + "'"
 
 
 def option_fields(name: str) -> list[dict[str, Any]]:

@@ -1,0 +1,90 @@
+"""The built site as a static host serves it: headers, start-up failure, offline use,
+and links that survive a reload."""
+
+import functools
+import http.server
+import threading
+import urllib.request
+
+import pytest
+from browser import click_point, is_black, pixel, text
+from conftest import ARGS, CHROMIUM, READY_MS, SITE, Watched
+
+import build
+from pygames import Board
+
+pytestmark = pytest.mark.browser
+
+
+def test_serve_sends_pyodide_mime_types_and_no_stale_cache(site_url):
+    expected = {"/pyodide/pyodide.asm.wasm": "application/wasm", "/pyodide/pyodide.mjs": "text/javascript",
+                "/index.html": "text/html", "/pyscript.json": "application/json"}
+    for path, mime in expected.items():
+        with urllib.request.urlopen(site_url + path) as r:
+            assert r.headers["Content-Type"].startswith(mime), path
+            assert r.headers["Cache-Control"] == "no-cache", path
+
+
+def test_wheel_name_changes_with_its_contents():
+    wheels = list((SITE / "wheels").glob("pygames-*.whl"))
+    assert len(wheels) == 1 and "+" in wheels[0].name, "the wheel carries a content hash"
+    assert wheels[0].name in (SITE / "pyscript.json").read_text()
+
+
+def test_a_failed_engine_download_shows_a_message(open_page, site_url):
+    w = open_page(None)
+    w.page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    w.page.goto(site_url + "/index.html")
+    w.page.wait_for_function("document.body.dataset.failed === '1'", timeout=READY_MS)
+    assert "could not start" in text(w.page, "#loading")
+    assert "Traceback" not in w.page.inner_text("body")
+    w.errors.clear()  # the aborted download is this test's own doing
+
+
+def test_shared_link_survives_play_and_reload(open_page):
+    b = Board.square(9)
+    page = open_page("/index.html#v=1&g=loose&size=9&m=e5.d4.c3&p=2").page
+    assert text(page, "#ply") == "2 / 3" and page.locator("#board").get_attribute("data-stones") == "2"
+    page.click("[data-nav=last]")
+    click_point(page, b, "g7")
+    page.wait_for_function("document.body.dataset.ply === '4'")
+    page.reload()
+    page.wait_for_function("window.pgReady === true", timeout=READY_MS)
+    assert text(page, "#ply") == "4 / 4"
+    assert page.evaluate("location.hash") == "#v=1&g=loose&size=9&m=e5.d4.c3.g7"
+    assert is_black(pixel(page, b, "c3"))
+
+
+def test_works_offline_after_the_first_visit(browser, tmp_path):
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(build.Handler, directory=str(SITE)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    context = browser.new_context(service_workers="allow")
+    w = Watched(context.new_page(), origin)
+    try:
+        w.page.goto(origin + "/index.html#v=1&g=loose&size=9&m=e5")
+        w.page.wait_for_function("window.pgReady === true", timeout=READY_MS)
+        w.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=READY_MS)
+        server.shutdown()
+        server.server_close()
+        with pytest.raises(OSError):
+            urllib.request.urlopen(origin + "/index.html", timeout=5)
+        w.page.reload()
+        w.page.wait_for_function("window.pgReady === true", timeout=READY_MS)
+        assert text(w.page, "#ply") == "1 / 1"
+        click_point(w.page, Board.square(9), "d4")
+        w.page.wait_for_function("document.body.dataset.ply === '2'")
+        w.errors[:] = [e for e in w.errors if "ERR_CONNECTION_REFUSED" not in e]
+        w.check()
+    finally:
+        context.close()
+
+
+def test_offline_cache_lists_every_built_file_and_nothing_else():
+    import json
+    import re
+
+    sw = (SITE / "sw.js").read_text()
+    urls = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1))
+    files = {f"./{p.relative_to(SITE).as_posix()}" for p in SITE.rglob("*") if p.is_file() and p.name != "sw.js"}
+    assert set(urls) == files | {"./"}
