@@ -332,6 +332,42 @@ class Game:
             d[k] = v.copy() if isinstance(v, (list, dict, set)) else v
 
 
+#: The pie rule's two answers: the second player takes Black (and moves first) or White.
+COLOUR_CHOICES = ("black", "white")
+
+
+class PieRule:
+    """The pie rule of the two-colour territory games (Loose, Vacu, Gardar): the first
+    player names the komi when the game is set up, and the second player's first action
+    is to choose a colour, ``"black"`` or ``"white"``, while ``choosing`` is true.
+
+    Mix it in before :class:`Game`, declare :data:`PIE` among the options and list
+    ``"choosing"`` in ``STATE``.
+    """
+
+    PIE = Option("pie", False, "Pie rule", kind="bool",
+                 help="The first player names the komi; the second then chooses a colour.")
+    choosing: bool
+    options: dict[str, Any]
+    seats: list[int]
+
+    def start(self) -> None:
+        self.choosing = bool(self.options["pie"])
+
+    def _enter_play(self) -> None:
+        self.choosing = False
+
+    def choose_colour(self, move: Move) -> None:
+        """Seat the second player on the colour ``move`` names."""
+        if move not in COLOUR_CHOICES:
+            raise IllegalMove("the second player must first choose a colour")
+        self.seats = [2, 1] if move == "black" else [1, 2]
+        self.choosing = False
+
+    def pie_prompt(self) -> str:
+        return f"Second player: choose a colour (White gets komi {self.options['komi']})"
+
+
 _REGISTRY = {
     "loose": "pygames.loose:Loose",
     "vacu": "pygames.vacu:Vacu",

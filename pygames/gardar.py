@@ -32,7 +32,7 @@ from functools import cache
 from typing import Any
 
 from .board import Board, Point
-from .game import PASS, Game, IllegalMove, Move, Option, Result
+from .game import COLOUR_CHOICES, PASS, Game, IllegalMove, Move, Option, PieRule, Result
 
 BLACK, WHITE = 1, 2
 
@@ -104,7 +104,7 @@ def _choice(name: str, default: str, label: str, choices: tuple[str, ...], expla
     return Option(name, default, label, kind="choice", choices=choices, help=explain)
 
 
-class Gardar(Game):
+class Gardar(PieRule, Game):
     name = "gardar"
     title = "Gardar"
     COLOURS = ("Black", "White")
@@ -114,8 +114,7 @@ class Gardar(Game):
                help="Points on each side of the hexagon: 7 (short), 9 (recommended) or 11 (long)."),
         Option("komi", 0, "Komi", minimum=-400, maximum=400,
                help="Whole number of points added to White's score."),
-        Option("pie", False, "Pie komi", kind="bool",
-               help="The first player names the komi; the second then chooses a colour."),
+        PieRule.PIE,
         _choice("enemies_inside", "fence", "Enemy stones inside a loop", ("fence", "enclosure"),
                 "fence: they count towards the majority like any fence stone; enclosure: inside "
                 "a loop of one colour they belong to the enclosure and do not count."),
@@ -147,7 +146,7 @@ class Gardar(Game):
     def start(self) -> None:
         self._grid = _grid(self.options["size"])
         self._cached: tuple[tuple[int, int], _Tally] | None = None
-        self.choosing = bool(self.options["pie"])
+        super().start()
         self.black = self.white = 0
         self.first_passer = 0
         # The boards left at the end of each turn, counted per (board, player) key, and
@@ -155,9 +154,6 @@ class Gardar(Game):
         self._left: dict[int, int] = {}
         self._turn_ends: list[int | None] = []
         self._last_outcome: tuple[tuple[int, int, int, Point], tuple[int, int]] | None = None
-
-    def _enter_play(self) -> None:
-        self.choosing = False
 
     def after_setup(self) -> None:
         bit = self._grid.bit
@@ -268,10 +264,7 @@ class Gardar(Game):
 
     def _play(self, move: Move) -> None:
         if self.choosing:
-            if move not in ("black", "white"):
-                raise IllegalMove("the second player must first choose a colour")
-            self.seats = [WHITE, BLACK] if move == "black" else [BLACK, WHITE]
-            self.choosing = False
+            self.choose_colour(move)
             self._turn_ends.append(None)
             return
         me = self.to_move
@@ -347,7 +340,7 @@ class Gardar(Game):
 
     def candidates(self) -> Iterable[Move]:
         if self.choosing:
-            return ["black", "white"]
+            return list(COLOUR_CHOICES)
         return [p for p, s in enumerate(self.stones) if not s] + [PASS]
 
     def random_move(self, rng: Any) -> Move:
@@ -355,7 +348,7 @@ class Gardar(Game):
         board, so draw a point or the pass at random and redraw when the point is taken or
         refused: uniform over the legal moves without listing or shuffling them."""
         if self.choosing:
-            return rng.choice(("black", "white"))
+            return rng.choice(COLOUR_CHOICES)
         stones = self.stones
         n = len(stones)
         empty = stones.count(0)
@@ -491,7 +484,7 @@ class Gardar(Game):
 
     def prompt(self) -> str:
         if self.choosing:
-            return f"Second player: choose a colour (White gets komi {self.options['komi']})"
+            return self.pie_prompt()
         return super().prompt()
 
     # -- seeing the scoring ------------------------------------------------------------

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from .board import Board, Point
-from .game import PASS, Game, IllegalMove, Move, Option, Result
+from .game import COLOUR_CHOICES, PASS, Game, IllegalMove, Move, Option, PieRule, Result
 
 BLACK, WHITE = 1, 2
 
@@ -35,7 +35,7 @@ def _even(value: Any, _options: Any) -> str | None:
     return None if value % 2 == 0 else "komi must be an even number"
 
 
-class Loose(Game):
+class Loose(PieRule, Game):
     name = "loose"
     title = "Loose"
     COLOURS = ("Black", "White")
@@ -45,18 +45,11 @@ class Loose(Game):
                help="Lines on each side; odd sizes only."),
         Option("komi", 6, "Komi", minimum=-624, maximum=624, check=_even,
                help="Even number of points added to White's score."),
-        Option("pie", False, "Pie rule", kind="bool",
-               help="The first player names the komi; the second then chooses a colour."),
+        PieRule.PIE,
     )
 
     def make_board(self) -> Board:
         return Board.square(self.options["size"])
-
-    def start(self) -> None:
-        self.choosing = bool(self.options["pie"])
-
-    def _enter_play(self) -> None:
-        self.choosing = False
 
     # -- liberties -------------------------------------------------------------------
 
@@ -109,10 +102,7 @@ class Loose(Game):
 
     def _play(self, move: Move) -> None:
         if self.choosing:
-            if move not in ("black", "white"):
-                raise IllegalMove("the second player must first choose a colour")
-            self.seats = [WHITE, BLACK] if move == "black" else [BLACK, WHITE]
-            self.choosing = False
+            self.choose_colour(move)
             return
         if move == PASS:
             self.passes += 1
@@ -172,7 +162,7 @@ class Loose(Game):
 
     def candidates(self) -> Iterable[Move]:
         if self.choosing:
-            return ["black", "white"]
+            return list(COLOUR_CHOICES)
         return [p for p, s in enumerate(self.stones) if s == 0] + [PASS]
 
     # -- outcome -------------------------------------------------------------------------
@@ -201,7 +191,7 @@ class Loose(Game):
 
     def prompt(self) -> str:
         if self.choosing:
-            return f"Second player: choose a colour (White gets komi {self.options['komi']})"
+            return self.pie_prompt()
         return super().prompt()
 
     def annotations(self) -> list[dict[str, Any]]:

@@ -37,7 +37,7 @@ from functools import cache
 from typing import Any
 
 from .board import Board, Point
-from .game import PASS, Game, IllegalMove, Move, Option, Result
+from .game import COLOUR_CHOICES, PASS, Game, IllegalMove, Move, Option, PieRule, Result
 
 BLACK, WHITE = 1, 2
 BUTTON = "button"
@@ -68,7 +68,7 @@ def _first_allowed(moves: list[Any], allowed: Callable[[Any], bool], rng: random
     return None
 
 
-class Vacu(Game):
+class Vacu(PieRule, Game):
     name = "vacu"
     title = "Vacu"
     COLOURS = ("Black", "White")
@@ -78,8 +78,7 @@ class Vacu(Game):
                help="Lines on each side: 9 is usual, 13 and 19 give longer games."),
         Option("komi", 7, "Komi", minimum=-625, maximum=625,
                help="Whole number of points added to White's score."),
-        Option("pie", False, "Pie rule", kind="bool",
-               help="The first player names the komi; the second then chooses a colour."),
+        PieRule.PIE,
     )
 
     choosing: bool
@@ -93,13 +92,10 @@ class Vacu(Game):
         return Board.square(self.options["size"])
 
     def start(self) -> None:
-        self.choosing = bool(self.options["pie"])
+        super().start()
         self.button = 0
         self.outcome = None
         self._reset_repetitions()
-
-    def _enter_play(self) -> None:
-        self.choosing = False
 
     def after_setup(self) -> None:
         for p, s in enumerate(self.stones):
@@ -214,10 +210,7 @@ class Vacu(Game):
 
     def _play(self, move: Move) -> None:
         if self.choosing:
-            if move not in ("black", "white"):
-                raise IllegalMove("the second player must first choose a colour")
-            self.seats = [WHITE, BLACK] if move == "black" else [BLACK, WHITE]
-            self.choosing = False
+            self.choose_colour(move)
             return
         if move == PASS:
             self._pass()
@@ -302,13 +295,13 @@ class Vacu(Game):
 
     def candidates(self) -> Iterable[Move]:
         if self.choosing:
-            return ["black", "white"]
+            return list(COLOUR_CHOICES)
         return [p for p, s in enumerate(self.stones) if s == 0] + [PASS if self.button else BUTTON]
 
     def _allowed(self, move: Move) -> bool:
         """Legality of a candidate without playing it."""
         if self.choosing:
-            return move in ("black", "white")
+            return move in COLOUR_CHOICES
         if isinstance(move, int):
             return self.legal_placement(move)
         if move == BUTTON:
@@ -369,7 +362,7 @@ class Vacu(Game):
         if self.outcome is not None:
             return "Game over"
         if self.choosing:
-            return f"Second player: choose a colour (White gets komi {self.options['komi']})"
+            return self.pie_prompt()
         side = self.colour_name(self.to_move)
         return f"{side} to play (may take the button)" if not self.button else f"{side} to play or pass"
 
@@ -434,7 +427,7 @@ class Convacu(Vacu):
 
     def candidates(self) -> Iterable[Move]:
         if self.choosing:
-            return ["black", "white"]
+            return list(COLOUR_CHOICES)
         return [p for p, s in enumerate(self.stones) if s == 0] + [PASS]
 
     def _allowed(self, move: Move) -> bool:
