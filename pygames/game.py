@@ -56,6 +56,8 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     help: str = ""
+    #: Values a form offers first; any other value within the limits stays allowed.
+    suggested: tuple[Any, ...] = ()
     check: Callable[[Any, Mapping[str, Any]], str | None] | None = field(default=None, compare=False)
 
     def coerce(self, value: Any) -> Any:

@@ -110,7 +110,7 @@ class Gardar(PieRule, Game):
     COLOURS = ("Black", "White")
     STATE = ("stones", "to_move", "passes", "seats", "choosing", "black", "white", "first_passer")
     OPTIONS = (
-        Option("size", 9, "Board size", minimum=3, maximum=13,
+        Option("size", 9, "Board size", minimum=3, maximum=13, suggested=(7, 9, 11),
                help="Points on each side of the hexagon: 7 (short), 9 (recommended) or 11 (long)."),
         Option("komi", 0, "Komi", minimum=-400, maximum=400,
                help="Whole number of points added to White's score."),

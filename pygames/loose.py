@@ -41,7 +41,7 @@ class Loose(PieRule, Game):
     COLOURS = ("Black", "White")
     STATE = ("stones", "to_move", "passes", "seats", "choosing")
     OPTIONS = (
-        Option("size", 11, "Board size", minimum=3, maximum=25, check=_odd,
+        Option("size", 11, "Board size", minimum=3, maximum=25, check=_odd, suggested=(7, 9, 11, 13, 15, 19),
                help="Lines on each side; odd sizes only."),
         Option("komi", 6, "Komi", minimum=-624, maximum=624, check=_even,
                help="Even number of points added to White's score."),

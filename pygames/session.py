@@ -1,7 +1,7 @@
 """What a board page shows and how it reacts, without any browser.
 
 A :class:`Session` holds a game record, the ply on view, the moves taken back (for redo)
-and a pending placement (for the confirm-move preference). The page's glue turns DOM
+and a pending move (for the confirm-move preference). The page's glue turns DOM
 events into calls here and draws :meth:`Session.view`; everything a player can do is
 therefore testable under CPython, and the glue stays a thin wiring layer.
 """
@@ -29,13 +29,13 @@ class Preferences:
 
 
 class Session:
-    """One game on one board: record, viewed ply, redo list and a pending placement."""
+    """One game on one board: record, viewed ply, redo list and a pending move."""
 
     def __init__(self, record: Record, ply: int | None = None, marks: dict[int, str] | None = None) -> None:
         self.record = record
         self.ply = len(record.moves) if ply is None else ply
         self.redo_moves: list[Move] = []
-        self.pending: int | None = None
+        self.pending: Move | None = None
         self.marks = marks or {}
         self.game = record.replay(self.ply)
 
@@ -100,8 +100,16 @@ class Session:
             return None
         return self.play(point)
 
+    def choose(self, move: Move, confirm: bool = False) -> str | None:
+        """An action button (pass, a colour choice...): play it, or with the confirm-move
+        preference make it the pending move, like a selected point."""
+        if not confirm:
+            return self.play(move)
+        self.pending = None if self.pending == move else move
+        return None
+
     def confirm(self) -> str | None:
-        """Play the pending placement."""
+        """Play the pending move."""
         if self.pending is None:
             return "select a point first"
         return self.play(self.pending)
@@ -139,7 +147,7 @@ class Session:
         g = self.game
         result = g.result()
         marks = dict(self.marks)
-        if self.pending is not None:
+        if isinstance(self.pending, int):
             marks[self.pending] = "circle"
         names = {c: g.colour_name(c) for c in range(1, g.players() + 1)}
         return {
@@ -156,16 +164,27 @@ class Session:
             "colours": [names[c] for c in sorted(names)],
             "breakdown": [[label, [row.get(c, 0) for c in sorted(names)]] for label, row in g.breakdown()],
             "scores": [g.scores().get(c, 0) for c in sorted(names)],
-            "actions": [] if result else [[m, g.action_label(m)] for m in g.candidates()
+            "actions": [] if result else [[m, g.action_label(m), _ends_game(g, m)] for m in g.candidates()
                                           if isinstance(m, str) and g.is_legal(m)],
             "ply": self.ply,
             "plies": len(self.record.moves),
             "can_undo": bool(self.record.moves),
             "can_redo": bool(self.redo_moves),
             "pending": self.pending is not None,
+            "pending_text": "" if self.pending is None else (
+                f"Confirm {g.move_text(self.pending)}" if isinstance(self.pending, int)
+                else f"Confirm: {g.action_label(self.pending)}"),
             "moves": [g.move_text(m) for m in self.record.moves],
             "over": result is not None,
         }
+
+
+def _ends_game(g: Game, move: Move) -> bool:
+    """Whether ``move`` would end the game: the page marks such actions as final."""
+    g.play(move)
+    over = g.is_over()
+    g.undo()
+    return over
 
 
 def _result_text(g: Game) -> str:
@@ -205,7 +224,8 @@ def format_marks(board: Board, marks: dict[int, str]) -> str:
 def option_fields(name: str) -> list[dict[str, Any]]:
     """The new-game form of a game: one field description per option."""
     return [{"name": o.name, "label": o.label, "kind": o.kind, "default": o.default,
-             "choices": list(o.choices), "min": o.minimum, "max": o.maximum, "help": o.help}
+             "choices": list(o.choices), "suggested": list(o.suggested), "min": o.minimum, "max": o.maximum,
+             "help": o.help}
             for o in game_class(name).OPTIONS]
 
 

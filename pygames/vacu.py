@@ -74,7 +74,7 @@ class Vacu(PieRule, Game):
     COLOURS = ("Black", "White")
     STATE = ("stones", "to_move", "passes", "seats", "choosing", "button", "ply", "outcome")
     OPTIONS = (
-        Option("size", 9, "Board size", minimum=3, maximum=25,
+        Option("size", 9, "Board size", minimum=3, maximum=25, suggested=(9, 13, 19),
                help="Lines on each side: 9 is usual, 13 and 19 give longer games."),
         Option("komi", 7, "Komi", minimum=-625, maximum=625,
                help="Whole number of points added to White's score."),

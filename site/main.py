@@ -64,7 +64,7 @@ def act(board_id, what, prefs):
     s = sessions[board_id]
     steps = {"first": lambda: s.goto(0), "prev": lambda: s.goto(s.ply - 1), "next": lambda: s.goto(s.ply + 1),
              "last": lambda: s.goto(len(s.record.moves)), "undo": s.undo, "redo": s.redo, "confirm": s.confirm}
-    message = steps[what]() if what in steps else s.play(what)
+    message = steps[what]() if what in steps else s.choose(what, confirm=json.loads(prefs).get("confirm", False))
     return _view(board_id, prefs, message)
 
 

@@ -145,6 +145,7 @@ window.PgApp = {
     this.load();
     this.$("loading").hidden = true;
     document.body.dataset.ready = "1";
+    window.pgReadyAt = performance.now();
     window.pgReady = true;
   },
 
@@ -184,6 +185,13 @@ window.PgApp = {
         if (o.min !== null) input.min = o.min;
         if (o.max !== null) input.max = o.max;
         input.value = values && o.name in values ? values[o.name] : o.default;
+        if (o.suggested.length) {
+          const list = document.createElement("datalist");
+          list.id = `suggest-${o.name}`;
+          for (const v of o.suggested) list.append(new Option(String(v)));
+          input.setAttribute("list", list.id);
+          label.append(list);
+        }
       }
       input.name = o.name;
       label.append(o.label + " ", input);
@@ -217,13 +225,15 @@ window.PgApp = {
       select.value = v.game; this.optionFields(v.game, v.options);
     }
     const actions = this.$("actions");
-    actions.replaceChildren(...v.actions.map(([token, label]) => {
+    actions.replaceChildren(...v.actions.map(([token, label, final]) => {
       const b = document.createElement("button");
-      b.textContent = label; b.dataset.move = token;
+      b.textContent = final ? `${label} (ends the game)` : label; b.dataset.move = token;
+      if (final) b.classList.add("final");
       b.addEventListener("click", () => this.act(token));
       return b;
     }));
     this.$("confirm").hidden = !v.pending;
+    this.$("confirm").textContent = v.pending_text;
     this.$("seats").replaceChildren(...v.seats.map(([seat, colour], i) => {
       const li = document.createElement("li");
       li.textContent = `${seat}: ${colour}`;
@@ -337,6 +347,7 @@ window.PgEmbed = {
       fig.dataset.live = "1";
     });
     document.body.dataset.ready = "1";
+    window.pgReadyAt = performance.now();
     window.pgReady = true;
   },
 

@@ -89,6 +89,7 @@ def test_last_move_mark_and_coordinates_can_be_switched_off(open_page):
 def test_two_passes_end_the_game_with_the_result(open_page):
     page = open_page("/index.html#v=1&g=loose&size=3&komi=0&m=a3.a1.b3.b1.c3.c1").page
     page.click("[data-move=pass]")
+    assert page.locator("[data-move=pass]").inner_text() == "Pass (ends the game)"
     page.click("[data-move=pass]")
     assert text(page, "#prompt") == "Game over: Black wins (tie: the last player to move loses)"
     assert page.locator("[data-move]").count() == 0

@@ -58,7 +58,7 @@ def test_confirm_move_preference_selects_then_plays():
 def test_view_lists_actions_scores_and_prompt():
     s = Session.new("loose", {"size": 9})
     v = s.view(Preferences())
-    assert v["prompt"] == "Black to play" and v["actions"] == [["pass", "Pass"]]
+    assert v["prompt"] == "Black to play" and v["actions"] == [["pass", "Pass", False]]
     assert v["breakdown"] == [["stones", [0, 0]], ["komi", [0, 6]]] and v["scores"] == [0, 6]
     s.play("pass")
     s.play("pass")
@@ -79,3 +79,13 @@ def test_fragment_round_trip_restores_position_and_ply():
 def test_option_fields_describe_the_new_game_form():
     fields = {f["name"]: f for f in option_fields("loose")}
     assert fields["size"]["default"] == 11 and fields["pie"]["kind"] == "bool"
+
+
+def test_confirm_move_preference_also_holds_actions_and_marks_game_ending_ones():
+    s = Session.new("loose", {"size": 9})
+    s.play("pass")
+    v = s.view(Preferences(confirm=True))
+    assert v["actions"] == [["pass", "Pass", True]], "a second pass ends the game"
+    assert s.choose("pass", confirm=True) is None and s.ply == 1
+    assert s.view(Preferences(confirm=True))["pending_text"] == "Confirm: Pass"
+    assert s.confirm() is None and s.game.is_over()
