@@ -83,6 +83,7 @@ def scene(game: Game, *, coordinates: bool = True, last_move: bool = True,
         "stones": [],
         "marks": [],
         "labels": [],
+        "legend": [],
     }
     for p, colour in enumerate(game.stones):
         if colour:
@@ -92,18 +93,26 @@ def scene(game: Game, *, coordinates: bool = True, last_move: bool = True,
     if last_move:
         last = next((m for m in reversed(game.history) if isinstance(m, int)), None)
         if last is not None:
-            on = game.stones[last]
-            colour = "#e03030" if on == 0 else ("#ffffff" if game.colour_name(on) in ("Black", "Blue") else "#c01010")
-            out["marks"].append({"x": xy[last][0], "y": xy[last][1], "shape": "dot", "colour": colour, "text": ""})
+            out["marks"].append({"x": xy[last][0], "y": xy[last][1], "shape": "dot",
+                                 "colour": _ink(game, last), "text": ""})
     for p, what in (marks or {}).items():
-        on = game.stones[p]
-        ink = "#ffffff" if on and game.colour_name(on) in ("Black", "Blue") else "#c01010"
         shape = what if what in SHAPES else "text"
-        out["marks"].append({"x": xy[p][0], "y": xy[p][1], "shape": shape, "colour": ink,
+        out["marks"].append({"x": xy[p][0], "y": xy[p][1], "shape": shape, "colour": _ink(game, p),
                              "text": "" if shape != "text" else what[:3]})
     if coordinates:
         out["labels"] = _labels(board, xy)
     return out
+
+
+DARK = ("Black", "Blue")
+
+
+def _ink(game: Game, p: Point, empty: str = "#c01010") -> str:
+    """A colour for a mark at ``p`` that stands out from the stone there (or ``empty``)."""
+    on = game.stones[p]
+    if not on:
+        return empty
+    return "#ffffff" if game.colour_name(on) in DARK else "#c01010"
 
 
 def _add_annotations(out: dict[str, Any], game: Game, xy: list[tuple[float, float]], analysis: bool) -> None:
@@ -112,9 +121,14 @@ def _add_annotations(out: dict[str, Any], game: Game, xy: list[tuple[float, floa
     w, h = game.board.extent()
     o = EDGE_OFFSET
     ends = {"top": [0, -o, w, -o], "bottom": [0, h + o, w, h + o], "left": [-o, 0, -o, h], "right": [w + o, 0, w + o, h]}
+    symbols = {"area": "shaded", "path": "outlined"}
     for item in game.annotations():
         kind = item["kind"]
         fill, stroke = _colour(game, item.get("colour", 0))
+        if analysis and item.get("label") and item.get("points"):
+            entry = f"{item.get('shape', symbols.get(kind, kind))}: {item['label']}"
+            if entry not in out["legend"]:
+                out["legend"].append(entry)
         if kind == "edge" and item["side"] in ends:
             out["edges"].append({"line": ends[item["side"]], "colour": fill})
         elif not analysis:
@@ -123,13 +137,14 @@ def _add_annotations(out: dict[str, Any], game: Game, xy: list[tuple[float, floa
             out["areas"].extend({"x": xy[p][0], "y": xy[p][1], "fill": fill,
                                  "shared": item.get("colour", 0) == 0} for p in item["points"])
         elif kind == "path" and item["points"]:
+            # A loop runs over its own stones, so it is cased in the opposite tone.
+            dark = item.get("colour", 0) and game.colour_name(item["colour"]) in DARK
             out["paths"].append({"points": [list(xy[p]) for p in item["points"]], "colour": fill,
-                                 "closed": bool(item.get("closed"))})
+                                 "casing": "#ffffff" if dark else "#1b1b1b", "closed": bool(item.get("closed"))})
         elif kind == "mark":
-            shape = item.get("shape", "circle")
-            ink = "#c01010" if item.get("colour", 0) == 0 else fill
-            out["marks"].extend({"x": xy[p][0], "y": xy[p][1], "shape": shape, "colour": ink, "text": ""}
-                                for p in item["points"])
+            empty = "#c01010" if item.get("colour", 0) == 0 else fill
+            out["marks"].extend({"x": xy[p][0], "y": xy[p][1], "shape": item.get("shape", "circle"),
+                                 "colour": _ink(game, p, empty), "text": ""} for p in item["points"])
 
 
 def _labels(board: Board, xy: list[tuple[float, float]]) -> list[dict[str, Any]]:
@@ -188,8 +203,9 @@ def svg(data: Mapping[str, Any], width: int = 360) -> str:
         parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{s["fill"]}" stroke="{s["stroke"]}"/>')
     for p in data["paths"]:
         tag = "polygon" if p["closed"] else "polyline"
-        parts.append(f'<{tag} points="{pts(p["points"])}" fill="none" stroke="{p["colour"]}" '
-                     f'stroke-width="{max(1.5, scale * 0.08):.1f}"/>')
+        for colour, thick in ((p["casing"], 0.16), (p["colour"], 0.08)):
+            parts.append(f'<{tag} points="{pts(p["points"])}" fill="none" stroke="{colour}" '
+                         f'stroke-width="{max(1.5, scale * thick):.1f}" stroke-linejoin="round"/>')
     for m in data["marks"]:
         parts.append(_svg_mark(m, *at(m["x"], m["y"]), r))
     font = max(8.0, scale * 0.42)

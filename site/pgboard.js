@@ -44,9 +44,12 @@ window.PgBoard = {
       ctx.beginPath(); ctx.arc(X(s.x), Y(s.y), r, 0, 2 * Math.PI);
       ctx.fillStyle = s.fill; ctx.fill(); ctx.strokeStyle = s.stroke; ctx.stroke();
     }
+    ctx.lineJoin = "round";
     for (const p of scene.paths) {
-      poly(p.points); if (p.closed) ctx.closePath();
-      ctx.lineWidth = Math.max(1.5 * dpr, k * 0.08); ctx.strokeStyle = p.colour; ctx.stroke();
+      for (const [colour, thick] of [[p.casing, 0.16], [p.colour, 0.08]]) {
+        poly(p.points); if (p.closed) ctx.closePath();
+        ctx.lineWidth = Math.max(1.5 * dpr, k * thick); ctx.strokeStyle = colour; ctx.stroke();
+      }
     }
     for (const m of scene.marks) PgBoard.mark(ctx, m, X(m.x), Y(m.y), r, dpr);
     ctx.fillStyle = "#4a3518"; ctx.textAlign = "center"; ctx.textBaseline = "middle";
@@ -216,6 +219,7 @@ window.PgApp = {
     this.$("title").textContent = v.title;
     this.$("prompt").textContent = v.prompt;
     this.$("describe").textContent = v.describe;
+    this.$("legend").textContent = v.scene.legend.length ? `Overlay — ${v.scene.legend.join(" · ")}` : "";
     this.say([...v.errors, v.message].filter(Boolean).join(" "));
     document.body.dataset.game = v.game;
     this.$("rules-link").href = `./rules-${v.game === "convacu" ? "vacu" : v.game}.html`;
