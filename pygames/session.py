@@ -100,6 +100,17 @@ class Session:
             return None
         return self.play(point)
 
+    def type_move(self, text: str) -> str | None:
+        """A move typed in the game's notation (``e5``, ``pass``...), for keyboard players."""
+        text = text.strip()
+        try:
+            move = self.game.parse_move(text)
+        except ValueError as e:
+            if re.fullmatch(r"[A-Za-z0-9-]{1,8}", text):
+                return str(e)
+            return f"{quote_untrusted(text)} is not a move: type a point such as e5, or an action such as pass"
+        return self.play(move)
+
     def choose(self, move: Move, confirm: bool = False) -> str | None:
         """An action button (pass, a colour choice...): play it, or with the confirm-move
         preference make it the pending move, like a selected point."""
@@ -175,8 +186,20 @@ class Session:
                 f"Confirm {g.move_text(self.pending)}" if isinstance(self.pending, int)
                 else f"Confirm: {g.action_label(self.pending)}"),
             "moves": [g.move_text(m) for m in self.record.moves],
+            "last": _last_move_text(g),
             "over": result is not None,
         }
+
+
+def _last_move_text(g: Game) -> str:
+    """The move that led to the position shown, e.g. "Black played e5", for screen readers."""
+    if not g.history:
+        return ""
+    move = g.history[-1]
+    g.undo()
+    who = g.colour_name(g.to_move)
+    g.play(move)
+    return f"{who} played {g.move_text(move)}"
 
 
 def _ends_game(g: Game, move: Move) -> bool:

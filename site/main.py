@@ -68,6 +68,10 @@ def act(board_id, what, prefs):
     return _view(board_id, prefs, message)
 
 
+def typed(board_id, text, prefs):
+    return _view(board_id, prefs, sessions[board_id].type_move(str(text)))
+
+
 def redraw(board_id, prefs):
     return _view(board_id, prefs)
 
@@ -77,6 +81,6 @@ def games():
 
 
 api = {"load": _guard(load), "newGame": _guard(new_game), "click": _guard(click), "act": _guard(act),
-       "redraw": _guard(redraw), "games": create_proxy(games)}
+       "redraw": _guard(redraw), "typed": _guard(typed), "games": create_proxy(games)}
 # The page script (the app or the embedded boards) defines pgConnect and takes it from here.
 window.pgConnect(to_js(api, dict_converter=window.Object.fromEntries))

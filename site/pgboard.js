@@ -135,6 +135,12 @@ window.PgApp = {
     this.$("redo").addEventListener("click", () => this.act("redo"));
     this.$("confirm").addEventListener("click", () => this.act("confirm"));
     this.$("copy-link").addEventListener("click", () => this.copyLink());
+    this.$("type-move").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const input = e.target.elements.move;
+      this.show(api.typed("main", input.value, this.prefsJson()));
+      if (!this.$("message").textContent) input.value = "";
+    });
     document.querySelectorAll("[data-pref]").forEach((box) => {
       box.checked = !!this.prefs[box.dataset.pref];
       box.addEventListener("change", () => {
@@ -218,6 +224,7 @@ window.PgApp = {
     PgBoard.draw(this.$("board"), v.scene);
     this.$("title").textContent = v.title;
     this.$("prompt").textContent = v.prompt;
+    this.$("last").textContent = v.last;
     this.$("describe").textContent = v.describe;
     this.$("legend").textContent = v.scene.legend.length ? `Overlay — ${v.scene.legend.join(" · ")}` : "";
     this.say([...v.errors, v.message].filter(Boolean).join(" "));

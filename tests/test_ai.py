@@ -245,29 +245,21 @@ def test_loose_does_not_pass_into_a_lost_count():
 def test_loose_does_not_pass_when_a_pass_back_would_lose():
     search = Search(position(Loose, EVEN_LOOSE, to_move=1, komi=2), random.Random(1))
     considered = [c.move for c in search.root.children] + (search.root.untried or [])
-    assert "pass" not in considered and len(considered) == 11
+    assert sorted(considered) == sorted(m for m in search.game.legal_moves() if m != "pass")
 
 
 # -- tactics found by searching --------------------------------------------------------
 
-def test_vacu_captures_a_stone_in_atari():
+def test_vacu_captures_a_group_in_atari():
+    """Three White stones with one liberty: capturing them beats everything else, which
+    the search sees at 1000 playouts (for every seed tried, 0 to 9)."""
     game = position(Vacu, """
+        . X X X .
+        X O O O .
+        . X X X .
         . . . . .
-        . X . . .
-        X O X . .
-        . . . O .
-        . . . . .""", to_move=1)
-    assert think(game, iterations=300) == at(game, 3, 1)
-
-
-def test_loose_flips_a_corner_stone():
-    game = position(Loose, """
-        O X . . .
-        . . . . .
-        . . O . .
-        . . . . .
-        . . . . .""", to_move=1, komi=0)
-    assert think(game, iterations=300) == at(game, 1, 0)
+        . . . O .""", to_move=1)
+    assert think(game, iterations=1000) == at(game, 1, 4)
 
 
 # -- budgets and the interface -------------------------------------------------------

@@ -118,3 +118,15 @@ def test_bad_links_show_a_message_and_keep_the_valid_part(open_page):
     page = open_page("/index.html#v=1&g=loose&m=%3Cscript%3Ealert(1)%3C/script%3E").page
     assert "is not a move" in text(page, "#message")
     assert page.locator("script", has_text="alert").count() == 0
+
+
+def test_moves_can_be_typed_and_are_announced(open_page):
+    page = open_page("/index.html#v=1&g=loose&size=9").page
+    page.fill("#type-move input", "e5")
+    page.press("#type-move input", "Enter")
+    page.wait_for_function("document.body.dataset.ply === '1'")
+    assert text(page, "#last") == "Black played e5" and page.input_value("#type-move input") == ""
+    page.fill("#type-move input", "e5")
+    page.press("#type-move input", "Enter")
+    assert text(page, "#message") == "that point is already occupied"
+    assert page.input_value("#type-move input") == "e5", "a refused move stays in the box to fix"

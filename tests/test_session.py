@@ -89,3 +89,12 @@ def test_confirm_move_preference_also_holds_actions_and_marks_game_ending_ones()
     assert s.choose("pass", confirm=True) is None and s.ply == 1
     assert s.view(Preferences(confirm=True))["pending_text"] == "Confirm: Pass"
     assert s.confirm() is None and s.game.is_over()
+
+
+def test_typed_moves_use_the_notation_and_explain_mistakes():
+    s = Session.new("loose", {"size": 9})
+    assert s.type_move(" E5 ") is None and s.view(Preferences())["last"] == "Black played e5"
+    assert s.type_move("pass") is None and s.view(Preferences())["last"] == "White played pass"
+    assert s.type_move("<b>") == "'?b?' is not a move: type a point such as e5, or an action such as pass"
+    assert s.type_move("z9").startswith("'z9' is not a point")
+    assert s.type_move("e5") == "that point is already occupied" and s.ply == 2
