@@ -84,13 +84,22 @@ class Loose(PieRule, Game):
         stones, nbrs = self.stones, self.board.neighbours
         return {q for x in group for q in nbrs[x] if stones[q] == 0 and self.is_true_liberty(q)}
 
-    def _has_true_liberty(self, group: list[Point]) -> bool:
+    def _captive(self, p: Point) -> list[Point] | None:
+        """The group of the stone at ``p`` if it has no true liberty, else None. The fill
+        stops at the first true liberty, so a healthy group usually costs a step or two."""
         stones, nbrs, is_true = self.stones, self.board.neighbours, self.is_true_liberty
-        for x in group:
-            for q in nbrs[x]:
-                if stones[q] == 0 and is_true(q):
-                    return True
-        return False
+        colour = stones[p]
+        group, seen = [p], {p}
+        for x in group:  # the list grows while it is walked
+            for y in nbrs[x]:
+                s = stones[y]
+                if s == 0:
+                    if is_true(y):
+                        return None
+                elif s == colour and y not in seen:
+                    seen.add(y)
+                    group.append(y)
+        return group
 
     def false_liberties(self) -> list[Point]:
         """Every empty point that is a false liberty (for study overlays)."""
@@ -129,34 +138,26 @@ class Loose(PieRule, Game):
                 near.extend(nbrs[q])
             else:
                 near.append(q)
-        seen: set[Point] = set()
         flipped: list[Point] = []
         mine: list[Point] = []
         for x in near:
-            if x in seen or stones[x] == 0:
-                continue
-            g = self.group(x)
-            seen.update(g)
             if stones[x] == enemy:
-                if not self._has_true_liberty(g):
-                    flipped.extend(g)
-            else:
+                captive = self._captive(x)
+                if captive:
+                    flipped.extend(captive)
+                    for y in captive:  # flip now, so the fill does not meet it twice
+                        stones[y] = me
+            elif stones[x] == me:
                 mine.append(x)
-        for x in flipped:
-            stones[x] = me
         # Flipping only turns false points true, so only the mover's groups (including
         # the flipped stones) can be left without a true liberty.
-        checked: set[Point] = set()
         for x in mine + flipped:
-            if x in checked:
-                continue
-            g = self.group(x)
-            checked.update(g)
-            if not self._has_true_liberty(g):
+            captive = self._captive(x)
+            if captive:
                 where = self.board.label(x)
                 if x in flipped:
                     raise IllegalMove(f"the flipped group at {where} would have no true liberty")
-                if p in g:
+                if p in captive:
                     raise IllegalMove("that stone's group would have no true liberty")
                 raise IllegalMove(f"your group at {where} would lose its last true liberty")
 
