@@ -11,7 +11,7 @@ import traceback
 from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 
-from pygames import available, game_class
+from pygames import ai, available, game_class
 from pygames.session import Preferences, Session, option_fields
 
 sessions: dict[str, Session] = {}
@@ -72,6 +72,14 @@ def typed(board_id, text, prefs):
     return _view(board_id, prefs, sessions[board_id].type_move(str(text)))
 
 
+def think(board_id, level, prefs):
+    """The computer moves for the side to move, within its level's time budget."""
+    session = sessions[board_id]
+    if session.game.is_over() or session.ply < len(session.record.moves):
+        return _view(board_id, prefs)
+    return _view(board_id, prefs, session.play(ai.level(str(level)).choose(session.game)))
+
+
 def redraw(board_id, prefs):
     return _view(board_id, prefs)
 
@@ -81,6 +89,6 @@ def games():
 
 
 api = {"load": _guard(load), "newGame": _guard(new_game), "click": _guard(click), "act": _guard(act),
-       "redraw": _guard(redraw), "typed": _guard(typed), "games": create_proxy(games)}
+       "redraw": _guard(redraw), "typed": _guard(typed), "think": _guard(think), "games": create_proxy(games)}
 # The page script (the app or the embedded boards) defines pgConnect and takes it from here.
 window.pgConnect(to_js(api, dict_converter=window.Object.fromEntries))

@@ -92,6 +92,9 @@ window.PgApp = {
   prefs: { coordinates: true, last_move: true, overlays: false, confirm: false },
   fragment: "",
   games: [],
+  computer: new Set(),  // seats the computer plays
+  thinking: false,
+  view: null,
 
   $(id) { return document.getElementById(id); },
 
@@ -131,7 +134,7 @@ window.PgApp = {
       if (keys[e.key]) { e.preventDefault(); this.act(keys[e.key]); }
     });
     document.querySelectorAll("[data-nav]").forEach((b) => b.addEventListener("click", () => this.act(b.dataset.nav)));
-    this.$("undo").addEventListener("click", () => this.act("undo"));
+    this.$("undo").addEventListener("click", () => this.undo());
     this.$("redo").addEventListener("click", () => this.act("redo"));
     this.$("confirm").addEventListener("click", () => this.act("confirm"));
     this.$("copy-link").addEventListener("click", () => this.copyLink());
@@ -165,6 +168,50 @@ window.PgApp = {
   },
 
   act(what) { this.show(this.api.act("main", what, this.prefsJson())); },
+
+  // Against the computer, take back to the last position where a person is to move.
+  undo() {
+    let json = this.api.act("main", "undo", this.prefsJson());
+    let v = JSON.parse(json);
+    while (!v.error && v.can_undo && this.computer.has(v.seat_to_move)) {
+      json = this.api.act("main", "undo", this.prefsJson());
+      v = JSON.parse(json);
+    }
+    this.show(json);
+  },
+
+  // Let the computer move if it plays the seat to move (after a repaint, so the player
+  // sees their own move and the thinking notice first).
+  maybeThink(v) {
+    if (v.over || v.ply !== v.plies || !this.computer.has(v.seat_to_move) || this.thinking) return;
+    this.thinking = true;
+    this.$("thinking").hidden = false;
+    document.body.dataset.thinking = "1";
+    requestAnimationFrame(() => setTimeout(() => {
+      const json = this.api.think("main", this.$("level").value, this.prefsJson());
+      this.thinking = false;
+      this.$("thinking").hidden = true;
+      delete document.body.dataset.thinking;
+      this.show(json);
+    }, 0));
+  },
+
+  computerSeats(seats) {
+    const box = this.$("computer-seats");
+    if (box.children.length === seats.length) return;
+    this.computer.clear();
+    box.replaceChildren(...seats.map(([seat], i) => {
+      const label = document.createElement("label");
+      const input = document.createElement("input");
+      input.type = "checkbox"; input.dataset.seat = i;
+      input.addEventListener("change", () => {
+        if (input.checked) this.computer.add(i); else this.computer.delete(i);
+        if (this.view) this.maybeThink(this.view);
+      });
+      label.append(input, ` ${seat}`);
+      return label;
+    }));
+  },
 
   newGame() {
     const name = this.$("game-select").value, options = {};
@@ -266,6 +313,9 @@ window.PgApp = {
       if (i === v.ply - 1) li.className = "current";
       return li;
     }));
+    this.computerSeats(v.seats);
+    this.view = v;
+    this.maybeThink(v);
     this.fragment = v.fragment;
     if (location.hash.slice(1) !== v.fragment) history.replaceState(null, "", "#" + v.fragment);
     document.body.dataset.ply = v.ply;

@@ -101,3 +101,18 @@ def test_confirm_move_preference_waits_for_the_confirm_button(open_page):
     page.click("#confirm")
     ply_is(page, 1)
     assert page.locator("#confirm").is_hidden() and is_white(pixel(page, b, "e5"))
+
+
+def test_computer_answers_a_move_and_undo_takes_back_to_the_player(open_page):
+    b = Board.square(9)
+    page = open_page("/index.html#v=1&g=pente&size=9&opening=none").page
+    page.select_option("#level", "easy")
+    page.check("#computer-seats [data-seat='1']")
+    click_point(page, b, "e5")
+    ply_is(page, 2)
+    page.wait_for_function("document.body.dataset.thinking === undefined")
+    assert page.locator("#board").get_attribute("data-stones") == "2"
+    assert text(page, "#prompt") == "White to play" and text(page, "#last").startswith("Black played")
+    page.click("#undo")
+    ply_is(page, 0)
+    assert page.locator("#board").get_attribute("data-stones") == "0"
