@@ -88,3 +88,12 @@ def test_offline_cache_lists_every_built_file_and_nothing_else():
     urls = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1))
     files = {f"./{p.relative_to(SITE).as_posix()}" for p in SITE.rglob("*") if p.is_file() and p.name != "sw.js"}
     assert set(urls) == files | {"./"}
+
+
+def test_back_button_returns_to_the_game_left_behind(open_page):
+    page = open_page("/index.html#v=1&g=loose&size=9&m=e5.d4").page
+    page.click("#games a[data-game=vacu]")
+    page.wait_for_function("document.body.dataset.game === 'vacu'")
+    page.go_back()
+    page.wait_for_function("document.body.dataset.game === 'loose'")
+    assert text(page, "#ply") == "2 / 2" and page.evaluate("location.hash") == "#v=1&g=loose&size=9&m=e5.d4"
