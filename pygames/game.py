@@ -366,6 +366,10 @@ class PieRule:
         self.seats = [2, 1] if move == "black" else [1, 2]
         self.choosing = False
 
+    def seat_to_move(self) -> int:
+        """While the colours are being chosen, the second player (seat 1) acts."""
+        return 1 if self.choosing else self.seats.index(self.to_move)  # type: ignore[attr-defined]
+
     def pie_prompt(self) -> str:
         return f"Second player: choose a colour (White gets komi {self.options['komi']})"
 

@@ -5,6 +5,7 @@ converts between JSON text and Python calls, and turns any unexpected error into
 message for the player instead of a traceback on the page.
 """
 
+import asyncio
 import json
 import traceback
 
@@ -72,12 +73,20 @@ def typed(board_id, text, prefs):
     return _view(board_id, prefs, sessions[board_id].type_move(str(text)))
 
 
-def think(board_id, level, prefs):
-    """The computer moves for the side to move, within its level's time budget."""
-    session = sessions[board_id]
-    if session.game.is_over() or session.ply < len(session.record.moves):
-        return _view(board_id, prefs)
-    return _view(board_id, prefs, session.play(ai.level(str(level)).choose(session.game)))
+async def think(board_id, level, prefs):
+    """The computer moves for the side to move, within its level's time budget. It thinks
+    in short slices and yields to the browser between them, so the page stays responsive."""
+    try:
+        session = sessions[board_id]
+        if session.game.is_over() or session.ply < len(session.record.moves):
+            return _view(board_id, prefs)
+        search = None
+        for search in ai.level(str(level)).think(session.game):
+            await asyncio.sleep(0.001)  # a macrotask: lets the page repaint and take input
+        return _view(board_id, prefs, session.play(search.best_move()))
+    except Exception as e:  # noqa: BLE001 - as in _guard
+        traceback.print_exc()
+        return json.dumps({"error": f"Something went wrong: {e}"})
 
 
 def redraw(board_id, prefs):
@@ -89,6 +98,6 @@ def games():
 
 
 api = {"load": _guard(load), "newGame": _guard(new_game), "click": _guard(click), "act": _guard(act),
-       "redraw": _guard(redraw), "typed": _guard(typed), "think": _guard(think), "games": create_proxy(games)}
+       "redraw": _guard(redraw), "typed": _guard(typed), "think": create_proxy(think), "games": create_proxy(games)}
 # The page script (the app or the embedded boards) defines pgConnect and takes it from here.
 window.pgConnect(to_js(api, dict_converter=window.Object.fromEntries))

@@ -126,6 +126,7 @@ window.PgApp = {
     this.$("new-game").addEventListener("submit", (e) => { e.preventDefault(); this.newGame(); });
     const canvas = this.$("board");
     canvas.addEventListener("click", (e) => {
+      if (this.thinking) return this.say("Wait for the computer's move.");
       const [x, y] = PgBoard.toBoard(canvas, e);
       this.show(api.click("main", x, y, this.prefsJson()));
     });
@@ -167,10 +168,14 @@ window.PgApp = {
     this.show(this.api.load("main", location.hash.slice(1), this.prefsJson(), "loose"));
   },
 
-  act(what) { this.show(this.api.act("main", what, this.prefsJson())); },
+  act(what) {
+    if (this.thinking) return this.say("Wait for the computer's move.");
+    this.show(this.api.act("main", what, this.prefsJson()));
+  },
 
   // Against the computer, take back to the last position where a person is to move.
   undo() {
+    if (this.thinking) return this.say("Wait for the computer's move.");
     let json = this.api.act("main", "undo", this.prefsJson());
     let v = JSON.parse(json);
     while (!v.error && v.can_undo && this.computer.has(v.seat_to_move)) {
@@ -187,13 +192,12 @@ window.PgApp = {
     this.thinking = true;
     this.$("thinking").hidden = false;
     document.body.dataset.thinking = "1";
-    requestAnimationFrame(() => setTimeout(() => {
-      const json = this.api.think("main", this.$("level").value, this.prefsJson());
+    this.api.think("main", this.$("level").value, this.prefsJson()).then((json) => {
       this.thinking = false;
       this.$("thinking").hidden = true;
       delete document.body.dataset.thinking;
       this.show(json);
-    }, 0));
+    });
   },
 
   computerSeats(seats) {

@@ -48,10 +48,9 @@ def think(game, iterations=60, seed=1):
 
 
 def state(game):
-    """Everything that makes up a position and its record, copied."""
-    values = {k: getattr(game, k) for k in game.STATE}
-    return {k: v.copy() if isinstance(v, list) else v for k, v in values.items()} | {
-        "history": game.history.copy(), "undo": len(game._stack)}
+    """Everything the game object holds (its position, record, undo stack and caches), with
+    the lists, dicts and sets copied so that a later change shows."""
+    return {k: v.copy() if isinstance(v, (list, dict, set)) else v for k, v in vars(game).items()}
 
 
 # -- every game, every phase ---------------------------------------------------------------
@@ -286,6 +285,22 @@ def test_time_budget_stops_the_search():
         search.run()
 
 
+def test_capped_playouts_are_scored_on_the_score():
+    """With no random moves at all, each move is judged by the score it leaves, so
+    flipping the three White stones (at d5 or e5) is clearly best."""
+    game = position(Loose, """
+        O O O . .
+        X X X X .
+        . . . . .
+        . . O . .
+        . . . . .""", to_move=1, komi=0)
+    search = Search(game, random.Random(1), max_plies=0)
+    search.run(iterations=200)
+    best = search.best_move()
+    game.play(best)
+    assert game.stones.count(2) == 1
+
+
 def test_same_seed_same_move():
     game = new_game("gardar", size=4)
     for _ in range(5):
@@ -310,3 +325,18 @@ def test_levels():
     assert level("easy").choose(game, random.Random(1)) in game.legal_moves()
     with pytest.raises(ValueError, match="levels: easy, medium, hard"):
         level("grandmaster")
+
+
+def test_thinking_in_slices_keeps_the_budget():
+    game = new_game("vacu", size=5)
+    slices = list(level("easy").think(game, random.Random(1), slice_seconds=0.01))
+    search = slices[-1]
+    assert all(s is search for s in slices) and len(slices) >= 2
+    assert 0 < search.iterations <= level("easy").iterations
+    assert search.best_move() in game.legal_moves()
+
+
+def test_thinking_in_slices_stops_at_once_when_decided():
+    game = new_game("pente", size=9, opening="pro")
+    slices = list(level("hard").think(game))
+    assert len(slices) == 1 and slices[0].best_move() == game.centre

@@ -116,3 +116,16 @@ def test_computer_answers_a_move_and_undo_takes_back_to_the_player(open_page):
     page.click("#undo")
     ply_is(page, 0)
     assert page.locator("#board").get_attribute("data-stones") == "0"
+
+
+def test_computer_makes_the_pie_choice_and_the_page_keeps_running_while_it_thinks(open_page):
+    page = open_page("/index.html#v=1&g=loose&size=7&pie=1").page
+    page.select_option("#level", "hard")
+    page.evaluate("window.ticks = 0; setInterval(() => window.ticks++, 20)")
+    page.check("#computer-seats [data-seat='1']")
+    # timers keep firing during the computer's thinking: the page is not frozen
+    page.wait_for_function("window.ticks >= 5 && document.body.dataset.thinking === '1'")
+    assert page.locator("#thinking").is_visible()
+    ply_is(page, 1)
+    assert page.evaluate("location.hash").split("&m=")[1] in ("black", "white")
+    assert page.locator("#thinking").is_hidden()
