@@ -23,15 +23,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pygames import available, new_game  # noqa: E402
 from pygames.ai import Search  # noqa: E402
+from playouts import CONFIGS as PLAYOUT_CONFIGS  # noqa: E402  (the same positions as the playout benchmark)
 
-CONFIGS = [
-    ("loose", {"size": 11}),
-    ("vacu", {"size": 9}),
-    ("convacu", {"size": 9}),
-    ("gardar", {"size": 9}),
-    ("pente", {"size": 19}),
-    ("pente", {"size": 19, "opening": "none", "players": 4}),
-]
+CONFIGS = [*PLAYOUT_CONFIGS, ("pente", {"size": 19, "opening": "none", "players": 4})]
 
 
 def measure(name: str, options: dict, plies: int, seconds: float, rng: random.Random) -> tuple[float, float, float]:

@@ -97,3 +97,14 @@ def test_back_button_returns_to_the_game_left_behind(open_page):
     page.go_back()
     page.wait_for_function("document.body.dataset.game === 'loose'")
     assert text(page, "#ply") == "2 / 2" and page.evaluate("location.hash") == "#v=1&g=loose&size=9&m=e5.d4"
+
+
+def test_copy_link_puts_the_current_position_on_the_clipboard(open_page, site_url):
+    w = open_page(None)
+    w.page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url)
+    w.page.goto(site_url + "/index.html#v=1&g=loose&size=9&m=e5.d4&p=1")
+    w.page.wait_for_function("window.pgReady === true", timeout=READY_MS)
+    w.page.click("#copy-link")
+    w.page.wait_for_function("document.getElementById('message').textContent !== ''")
+    assert text(w.page, "#message") == "Link copied to the clipboard."
+    assert w.page.evaluate("navigator.clipboard.readText()") == site_url + "/index.html#v=1&g=loose&size=9&m=e5.d4&p=1"
