@@ -84,6 +84,7 @@ def scene(game: Game, *, coordinates: bool = True, last_move: bool = True,
         "marks": [],
         "labels": [],
         "legend": [],
+        "points": [[x, y, board.label(p)] for p, (x, y) in enumerate(xy)],
     }
     for p, colour in enumerate(game.stones):
         if colour:

@@ -130,6 +130,13 @@ window.PgApp = {
       const [x, y] = PgBoard.toBoard(canvas, e);
       this.show(api.click("main", x, y, this.prefsJson()));
     });
+    // Name the point under the pointer: reading labels off a hex board is otherwise hard.
+    canvas.addEventListener("mousemove", (e) => {
+      const [x, y] = PgBoard.toBoard(canvas, e);
+      const near = this.view && this.view.scene.points.find(([px, py]) => (px - x) ** 2 + (py - y) ** 2 < 0.23);
+      this.$("hover").textContent = near ? `Point ${near[2]}` : "";
+    });
+    canvas.addEventListener("mouseleave", () => { this.$("hover").textContent = ""; });
     canvas.addEventListener("keydown", (e) => {
       const keys = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
       if (keys[e.key]) { e.preventDefault(); this.act(keys[e.key]); }

@@ -129,3 +129,13 @@ def test_computer_makes_the_pie_choice_and_the_page_keeps_running_while_it_think
     ply_is(page, 1)
     assert page.evaluate("location.hash").split("&m=")[1] in ("black", "white")
     assert page.locator("#thinking").is_hidden()
+
+
+def test_pointer_over_a_hex_point_names_it(open_page):
+    b = Board.hexagon(5)
+    page = open_page("/index.html#v=1&g=gardar&size=5").page
+    x, y = b.xy(b.parse("c4"))
+    box = page.locator("#board").bounding_box()
+    k, ox, oy = page.evaluate("(() => { const t = document.getElementById('board').pgTransform; return [t.k, t.ox, t.oy]; })()")
+    page.mouse.move(box["x"] + (x + ox) * k, box["y"] + (y + oy) * k)
+    assert text(page, "#hover") == "Point c4"
