@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pygames import available, new_game  # noqa: E402
 from pygames.ai import Search  # noqa: E402
-from playouts import CONFIGS as PLAYOUT_CONFIGS  # noqa: E402  (the same positions as the playout benchmark)
+from playouts import CONFIGS as PLAYOUT_CONFIGS  # noqa: E402  (the configurations of the playout benchmark)
 
 CONFIGS = [*PLAYOUT_CONFIGS, ("pente", {"size": 19, "opening": "none", "players": 4})]
 

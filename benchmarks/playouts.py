@@ -1,37 +1,48 @@
 #!/usr/bin/env python3
-"""Random-playout speed of every game on CPython: games and moves per second.
+"""Engine speed: uniformly random playouts and legal-move listing, against an earlier commit.
 
-    python3 benchmarks/playouts.py [--seconds 3] [--repeats 3] [game ...]
+    python3 benchmarks/playouts.py [--base REV] [--pyodide] [--legal] [--seconds 3] [--repeats 3] [game ...]
 
-Each configuration plays uniformly random games (``Game.random_move``) from the start to
-the end for ``--seconds``, ``--repeats`` times; the table gives the median of the repeats.
+Playouts: each configuration plays uniformly random games (``Game.random_move`` + ``play``)
+from the start to the end for ``--seconds``; the table gives the median games per second of
+``--repeats`` runs. With ``--base REV`` the same runs are made with the code of commit REV
+(checked out beside the working tree, see ``trees.py``), alternating run by run (and which
+goes first), and the
+ratio of the medians is printed. ``--pyodide`` adds the working tree's speed inside Pyodide
+(Node) and its ratio to CPython. ``--legal`` times ``legal_moves()`` instead, in positions
+a third of the way into random games (the same positions for both trees), in microseconds.
+
+Every measurement runs in its own child process (``--child``), so the two trees never
+share a module cache.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from pygames import available, new_game  # noqa: E402
+import trees
 
 CONFIGS = [
-    ("loose", {"size": 11}),
+    ("loose", {"size": 9}),
     ("vacu", {"size": 9}),
     ("convacu", {"size": 9}),
+    ("gardar", {"size": 7}),
     ("gardar", {"size": 9}),
     ("pente", {"size": 19}),
 ]
-MAX_PLIES = 2_000  # a random Vacu game can wander; the cap keeps one repeat bounded
+MAX_PLIES = 2_000  # a random Vacu game can wander; the cap keeps one run bounded
 
 
-def measure(name: str, options: dict, seconds: float, rng: random.Random) -> tuple[float, float, float]:
-    """(games/s, moves/s, mean plies) of random playouts for ``seconds``."""
+def playouts(name: str, options: dict, seconds: float) -> dict:
+    """Games and moves per second of random playouts, and the mean game length."""
+    from pygames import new_game
+
+    rng = random.Random(1)
     games = moves = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -43,27 +54,92 @@ def measure(name: str, options: dict, seconds: float, rng: random.Random) -> tup
         games += 1
         moves += plies
     elapsed = time.perf_counter() - start
-    return games / elapsed, moves / elapsed, moves / games
+    return {"games": games / elapsed, "moves": moves / elapsed, "plies": moves / games}
+
+
+def mid_games(name: str, options: dict, count: int = 10) -> list:
+    """Positions a third of the way into random games. Moves are drawn from the sorted legal
+    moves, so every tree reaches the same positions whatever its move order."""
+    from pygames import new_game
+
+    rng = random.Random(7)
+    found = []
+    while len(found) < count:
+        game = new_game(name, **options)
+        for _ in range(len(game.board) // 3):
+            game.play(rng.choice(sorted(game.legal_moves(), key=str)))
+            if game.is_over():
+                game.undo()
+                break
+        found.append(game)
+    return found
+
+
+def legal(name: str, options: dict, seconds: float) -> dict:
+    """Microseconds per ``legal_moves()`` call, median over the positions of :func:`mid_games`."""
+    per_position = []
+    for game in mid_games(name, options):
+        calls, start = 0, time.perf_counter()
+        while calls < 3 or time.perf_counter() - start < seconds / 10:
+            game.legal_moves()
+            calls += 1
+        per_position.append((time.perf_counter() - start) / calls * 1e6)
+    return {"us": statistics.median(per_position)}
+
+
+def measure_child(argv: list[str]) -> None:
+    kind, name, options, seconds = argv[0], argv[1], json.loads(argv[2]), float(argv[3])
+    trees.use_tree()
+    result = (playouts if kind == "playouts" else legal)(name, options, seconds)
+    print(json.dumps({**result, "python": sys.version.split()[0], "platform": sys.platform}), flush=True)
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["--child"]:
+        measure_child(sys.argv[2:])
+        return
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("games", nargs="*")
+    parser.add_argument("games", nargs="*", help="only these games (loose, vacu, convacu, gardar, pente)")
+    parser.add_argument("--base", help="an earlier commit to compare with (e.g. d78bc8a)")
+    parser.add_argument("--pyodide", action="store_true", help="also measure the working tree in Pyodide")
+    parser.add_argument("--legal", action="store_true", help="time legal_moves() instead of playouts")
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
-    have = set(available())
-    rng = random.Random(1)
-    print(f"Python {sys.version.split()[0]}; median of {args.repeats} runs of {args.seconds:g} s each\n")
-    print(f"| {'game':<22} | {'games/s':>9} | {'moves/s':>9} | {'plies/game':>10} |")
-    print(f"|{'-' * 24}|{'-' * 11}|{'-' * 11}|{'-' * 12}|")
+    kind, key, unit = ("legal", "us", "µs per legal_moves()") if args.legal else ("playouts", "games", "games/s")
+    runs = [("new", trees.ROOT, False)]
+    if args.base:
+        runs.append(("base", trees.tree(args.base), False))
+    if args.pyodide:
+        runs.append(("pyodide", trees.ROOT, True))
+    print(f"{kind}: {unit}, median of {args.repeats} runs of {args.seconds:g} s; new = working tree"
+          + (f", base = {args.base}" if args.base else "") + (", pyodide = working tree in Pyodide" if args.pyodide else ""))
+    head = ["configuration", "new"] + [name for name, _, _ in runs[1:]]
+    if args.base:
+        head.append("speed new/base")
+    if args.pyodide:
+        head.append("speed pyodide/new")
+    if not args.legal:
+        head.append("plies/game")
+    print("\n| " + " | ".join(head) + " |\n|" + "---|" * len(head), flush=True)
     for name, options in CONFIGS:
-        if name not in have or (args.games and name not in args.games):
+        if args.games and name not in args.games:
             continue
-        runs = [measure(name, options, args.seconds, rng) for _ in range(args.repeats)]
-        g, m, p = (statistics.median(r[i] for r in runs) for i in range(3))
-        label = f"{name} " + " ".join(f"{k}={v}" for k, v in options.items())
-        print(f"| {label:<22} | {g:>9.1f} | {m:>9.0f} | {p:>10.1f} |", flush=True)
+        found: dict[str, list[dict]] = {label: [] for label, _, _ in runs}
+        for repeat in range(args.repeats):
+            for label, source, pyodide in (runs if repeat % 2 == 0 else runs[::-1]):
+                found[label].append(trees.child("playouts.py", source, [kind, name, json.dumps(options),
+                                                                         str(args.seconds)], pyodide))
+        median = {label: statistics.median(r[key] for r in found[label]) for label in found}
+        row = [f"{name} " + " ".join(f"{k}={v}" for k, v in options.items())]
+        row += [f"{median[label]:,.1f}" for label, _, _ in runs]
+        for other in ("base", "pyodide"):
+            if other in median:
+                a, b = (median["new"], median[other]) if other == "base" else (median[other], median["new"])
+                row.append(f"{(a / b if not args.legal else b / a):.2f}")
+        if not args.legal:
+            row.append(f"{statistics.median(r['plies'] for r in found['new']):.0f}")
+        print("| " + " | ".join(row) + " |", flush=True)
 
 
 if __name__ == "__main__":

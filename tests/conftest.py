@@ -23,6 +23,16 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
 READY_MS = 120_000
 
 
+def pytest_addoption(parser):
+    parser.addoption("--soak-games", type=int, default=None,
+                     help="games per configuration in the differential tests (default: a bounded CI sample)")
+
+
+@pytest.fixture(scope="session")
+def soak_games(request) -> int | None:
+    return request.config.getoption("--soak-games")
+
+
 @pytest.fixture(scope="session")
 def site_url():
     import build  # the same handler the serve command uses (MIME types, no-cache)

@@ -1,0 +1,409 @@
+"""The one interface every game implements, and the registry of games by name.
+
+A game state is mutable and python-chess shaped: :meth:`Game.play` pushes a move,
+:meth:`Game.undo` pops it. Moves are plain values so that a computer player can run
+thousands of random games a second and a URL can carry them:
+
+* a placement is the ``int`` index of a board point (see :mod:`pygames.board`);
+* every other action is a short lower-case ``str`` token such as ``"pass"``, ``"button"``
+  or ``"white"``; its text in records is the token itself.
+
+Stones are colours numbered from 1 (0 is an empty point); ``COLOURS[c - 1]`` names colour
+``c``. Seats (the people at the table, numbered from 0) are separate from colours, because
+the pie rule and Pente's swap openings decide who plays which colour during the game.
+
+Games subclass :class:`Game` and provide ``_play`` (validate and apply, raising
+:class:`IllegalMove` before or after mutating: the base class restores the state either
+way), ``candidates``, ``scores`` and ``result``. The base class owns history and undo, by
+snapshotting the attributes named in ``STATE`` before each move.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .board import Board, Point
+
+Move = int | str
+PASS = "pass"
+
+
+class IllegalMove(ValueError):
+    """A move the rules forbid; ``str(error)`` is a one-line reason for the player."""
+
+
+class OptionError(ValueError):
+    """An option value the game does not accept; the message names the option."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option, declared by a game class so pages and URLs can offer it.
+
+    ``kind`` is ``"int"``, ``"bool"`` or ``"choice"``. ``check`` sees the value and all
+    the other options and returns a reason when the combination is not allowed.
+    """
+
+    name: str
+    default: Any
+    label: str
+    kind: str = "int"
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    help: str = ""
+    #: Values a form offers first; any other value within the limits stays allowed.
+    suggested: tuple[Any, ...] = ()
+    check: Callable[[Any, Mapping[str, Any]], str | None] | None = field(default=None, compare=False)
+
+    def coerce(self, value: Any) -> Any:
+        """Turn a value (possibly text from a form or a URL) into this option's type."""
+        if self.kind == "bool":
+            if isinstance(value, str):
+                text = value.strip().lower()
+                if text in ("1", "true", "yes", "on"):
+                    return True
+                if text in ("0", "false", "no", "off"):
+                    return False
+                raise OptionError(f"{self.label}: expected yes or no, not {value!r}")
+            return bool(value)
+        if self.kind == "int":
+            try:
+                number = int(value)
+            except (TypeError, ValueError):
+                raise OptionError(f"{self.label}: {value!r} is not a whole number") from None
+            if self.minimum is not None and number < self.minimum:
+                raise OptionError(f"{self.label}: {number} is below the minimum {self.minimum}")
+            if self.maximum is not None and number > self.maximum:
+                raise OptionError(f"{self.label}: {number} is above the maximum {self.maximum}")
+            if self.choices and number not in self.choices:
+                raise OptionError(f"{self.label}: {number} is not one of {', '.join(map(str, self.choices))}")
+            return number
+        text = str(value)
+        if text not in self.choices:
+            raise OptionError(f"{self.label}: {text!r} is not one of {', '.join(map(str, self.choices))}")
+        return text
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended: the winning colours (none for a draw) and why."""
+
+    winners: tuple[int, ...]
+    reason: str
+
+    @property
+    def draw(self) -> bool:
+        return not self.winners
+
+
+class Game:
+    """Base class of every game state. See the module docstring for the conventions."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    COLOURS: ClassVar[tuple[str, ...]] = ("Black", "White")
+    #: Attributes that make up the position (copied by undo snapshots and :meth:`copy`).
+    STATE: ClassVar[tuple[str, ...]] = ("stones", "to_move", "passes", "seats")
+
+    board: Board
+    stones: list[int]
+    to_move: int
+    passes: int
+    history: list[Move]
+
+    def __init__(self, **options: Any) -> None:
+        self.options = self.check_options(options)
+        self.board = self.make_board()
+        self.stones = [0] * len(self.board)
+        self.to_move = 1
+        self.passes = 0
+        self.seats = list(range(1, self.players() + 1))
+        self.history = []
+        self._stack: list[tuple[Any, ...]] = []
+        self.start()
+
+    # -- hooks for games ---------------------------------------------------------------
+
+    def make_board(self) -> Board:
+        """The board for the current options."""
+        raise NotImplementedError
+
+    def start(self) -> None:
+        """Set up the opening state after the board exists (options are in ``self.options``)."""
+
+    def players(self) -> int:
+        """How many colours (and seats) take part."""
+        return len(self.COLOURS)
+
+    def _play(self, move: Move) -> None:
+        """Apply ``move`` for the side to move, or raise :class:`IllegalMove`."""
+        raise NotImplementedError
+
+    def candidates(self) -> Iterable[Move]:
+        """Moves worth trying: a superset of the legal moves that is cheap to list."""
+        raise NotImplementedError
+
+    def scores(self) -> dict[int, float]:
+        """Each colour's score now (live during the game, final once it is over)."""
+        raise NotImplementedError
+
+    def result(self) -> Result | None:
+        """How the game ended, or None while it goes on."""
+        raise NotImplementedError
+
+    def prompt(self) -> str:
+        """One line telling the side to move what is expected of it."""
+        if self.result() is not None:
+            return "Game over"
+        return f"{self.colour_name(self.to_move)} to play"
+
+    def breakdown(self) -> list[tuple[str, dict[int, float]]]:
+        """The score split into named parts (stones, territory, komi...) for a score table;
+        the parts add up to :meth:`scores`."""
+        return [("score", self.scores())]
+
+    def describe(self) -> str:
+        """One line stating the rules in force (win conditions, notable options)."""
+        return ""
+
+    def action_label(self, move: str) -> str:
+        """Button text for a non-placement move token."""
+        return move.replace("-", " ").capitalize()
+
+    def annotations(self) -> list[dict[str, Any]]:
+        """Plain analysis data a view may overlay, each a dict with a ``kind``:
+
+        * ``{"kind": "area", "points": [...], "colour": c, "label": str}``: shade points
+          (territory, enclosures); colour 0 means neutral or shared;
+        * ``{"kind": "path", "points": [...], "colour": c, "closed": bool, "label": str}``:
+          outline an ordered chain of points (a perimeter loop);
+        * ``{"kind": "mark", "points": [...], "shape": "cross" | "circle" | "triangle" |
+          "square" | "dot", "colour": c, "label": str}``: mark points;
+        * ``{"kind": "edge", "side": "top" | "bottom" | "left" | "right", "colour": c}``:
+          draw a board edge in a colour.
+        """
+        return []
+
+    # -- options -----------------------------------------------------------------------
+
+    @classmethod
+    def check_options(cls, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Fill in defaults and validate ``given``, raising :class:`OptionError`."""
+        known = {o.name: o for o in cls.OPTIONS}
+        for name in given:
+            if name not in known:
+                raise OptionError(f"{cls.title} has no option {name!r}")
+        values = {o.name: o.coerce(given[o.name]) if o.name in given else o.default for o in cls.OPTIONS}
+        for o in cls.OPTIONS:
+            if o.check is not None:
+                reason = o.check(values[o.name], values)
+                if reason:
+                    raise OptionError(f"{o.label}: {reason}")
+        return values
+
+    # -- the public interface ----------------------------------------------------------
+
+    def play(self, move: Move) -> None:
+        """Play ``move`` for the side to move. An illegal move raises :class:`IllegalMove`
+        with the reason and leaves the state exactly as it was."""
+        if self.result() is not None:
+            raise IllegalMove("the game is over")
+        snapshot = self._save()
+        try:
+            self._play(move)
+        except IllegalMove:
+            self._load(snapshot)
+            raise
+        self._stack.append(snapshot)
+        self.history.append(move)
+
+    def undo(self) -> Move:
+        """Take back the last move and return it (``IndexError`` if there is none)."""
+        if not self._stack:
+            raise IndexError("no move to undo")
+        self._load(self._stack.pop())
+        return self.history.pop()
+
+    def is_over(self) -> bool:
+        return self.result() is not None
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move in the current state (empty once the game is over)."""
+        if self.result() is not None:
+            return []
+        legal = []
+        for move in self.candidates():
+            if self.is_legal(move):
+                legal.append(move)
+        return legal
+
+    def is_legal(self, move: Move) -> bool:
+        try:
+            self.play(move)
+        except IllegalMove:
+            return False
+        self.undo()
+        return True
+
+    def random_move(self, rng: random.Random) -> Move:
+        """A uniformly random legal move, found by drawing candidates at random without
+        replacement until one is legal: much cheaper than listing every legal move when
+        most candidates are legal. Games with a cheaper legality test override this."""
+        moves = list(self.candidates())
+        n = len(moves)
+        while n:
+            i = rng.randrange(n)
+            move = moves[i]
+            if self.is_legal(move):
+                return move
+            n -= 1
+            moves[i] = moves[n]
+        raise IllegalMove("no legal move")
+
+    def seat_to_move(self) -> int:
+        """The seat (0-based) that acts now; games whose openings let one seat place stones
+        of several colours override this."""
+        return self.seat_of(self.to_move)
+
+    def copy(self) -> Game:
+        """An independent copy (history and undo included)."""
+        new = object.__new__(type(self))
+        new.__dict__ = {k: v.copy() if isinstance(v, (list, dict, set)) else v for k, v in self.__dict__.items()}
+        return new
+
+    def colour_name(self, colour: int) -> str:
+        return self.COLOURS[colour - 1]
+
+    def seat_of(self, colour: int) -> int:
+        """The seat (0-based) playing ``colour``."""
+        return self.seats.index(colour)
+
+    def move_text(self, move: Move) -> str:
+        """A move as written in records: a point label or the action's token."""
+        return self.board.label(move) if isinstance(move, int) else move
+
+    def parse_move(self, text: str) -> Move:
+        """The move written as ``text`` (no legality check); ``ValueError`` if unreadable."""
+        text = text.strip().lower()
+        if text and text[0].isalpha() and text[-1].isdigit():
+            return self.board.parse(text)
+        if text.isalpha() or "-" in text:
+            return text
+        raise ValueError(f"{text!r} is not a move")
+
+    @classmethod
+    def setup(cls, stones: Mapping[Point | str, int], to_move: int = 1, **options: Any) -> Game:
+        """A position built directly from stones (point index or label -> colour) and the
+        side to move, with no history: for rules tests, diagrams and puzzles."""
+        game = cls(**options)
+        game._enter_play()
+        for where, colour in stones.items():
+            p = game.board.parse(where) if isinstance(where, str) else where
+            if not 0 <= p < len(game.board):
+                raise ValueError(f"point {p} is not on the board")
+            if not 0 <= colour <= game.players():
+                raise ValueError(f"{colour} is not a colour of {cls.title}")
+            game.stones[p] = colour
+        if not 1 <= to_move <= game.players():
+            raise ValueError(f"{to_move} is not a colour of {cls.title}")
+        game.to_move = to_move
+        game.after_setup()
+        return game
+
+    def _enter_play(self) -> None:
+        """Skip any pre-game phase (colour choice, opening), for :meth:`setup`."""
+
+    def after_setup(self) -> None:
+        """Recompute derived state after stones were placed directly."""
+
+    # -- snapshots -----------------------------------------------------------------------
+
+    def _save(self) -> tuple[Any, ...]:
+        d = self.__dict__
+        return tuple(d[k].copy() if isinstance(d[k], (list, dict, set)) else d[k] for k in self.STATE)
+
+    def _load(self, snapshot: tuple[Any, ...]) -> None:
+        d = self.__dict__
+        for k, v in zip(self.STATE, snapshot):
+            d[k] = v.copy() if isinstance(v, (list, dict, set)) else v
+
+
+#: The pie rule's two answers: the second player takes Black (and moves first) or White.
+COLOUR_CHOICES = ("black", "white")
+
+
+class PieRule:
+    """The pie rule of the two-colour territory games (Loose, Vacu, Gardar): the first
+    player names the komi when the game is set up, and the second player's first action
+    is to choose a colour, ``"black"`` or ``"white"``, while ``choosing`` is true.
+
+    Mix it in before :class:`Game`, declare :data:`PIE` among the options and list
+    ``"choosing"`` in ``STATE``.
+    """
+
+    PIE = Option("pie", False, "Pie rule", kind="bool",
+                 help="The first player names the komi; the second then chooses a colour.")
+    choosing: bool
+    options: dict[str, Any]
+    seats: list[int]
+
+    def start(self) -> None:
+        self.choosing = bool(self.options["pie"])
+
+    def _enter_play(self) -> None:
+        self.choosing = False
+
+    def choose_colour(self, move: Move) -> None:
+        """Seat the second player on the colour ``move`` names."""
+        if move not in COLOUR_CHOICES:
+            raise IllegalMove("the second player must first choose a colour")
+        self.seats = [2, 1] if move == "black" else [1, 2]
+        self.choosing = False
+
+    def seat_to_move(self) -> int:
+        """While the colours are being chosen, the second player (seat 1) acts."""
+        return 1 if self.choosing else self.seats.index(self.to_move)  # type: ignore[attr-defined]
+
+    def pie_prompt(self) -> str:
+        return f"Second player: choose a colour (White gets komi {self.options['komi']})"
+
+
+_REGISTRY = {
+    "loose": "oracle.loose:Loose",
+    "vacu": "oracle.vacu:Vacu",
+    "convacu": "oracle.vacu:Convacu",
+    "gardar": "oracle.gardar:Gardar",
+    "pente": "oracle.pente:Pente",
+}
+
+
+def game_class(name: str) -> type[Game]:
+    """The game class registered as ``name`` (``ValueError`` naming the known games if none)."""
+    target = _REGISTRY.get(name.strip().lower())
+    if target is None:
+        raise ValueError(f"unknown game {name!r}; known games: {', '.join(available())}")
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def available() -> list[str]:
+    """The names of the games this installation provides."""
+    names = []
+    for name, target in _REGISTRY.items():
+        try:
+            importlib.import_module(target.partition(":")[0])
+        except ModuleNotFoundError:
+            continue
+        names.append(name)
+    return names
+
+
+def new_game(name: str, **options: Any) -> Game:
+    """A fresh game by registry name, e.g. ``new_game("loose", size=9)``."""
+    return game_class(name)(**options)

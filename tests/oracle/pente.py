@@ -1,0 +1,613 @@
+"""Pente as Board Game Arena plays it: five in a row or captured stones, for 2 to 4 players.
+
+Vocabulary of the rulebook:
+
+* a **row** is an unbroken straight line (orthogonal or diagonal) of one colour's stones;
+  a **winning row** has 5 or more stones (4 or more in a free-for-all of 3-4 players);
+* a **capture**: a stone placed so that a run of exactly two (with *capture three* also
+  exactly three) enemy stones lies between it and another stone of the mover is removed,
+  and counted for the mover (only the placed stone can bracket);
+* a **self-capture**: a stone placed so that it completes a bracketed run of its own;
+  with the *self-capture* rule the bracketing player takes that run, with *forbidden* the
+  point is locked for that player;
+* a **claim**: every capture of a move is decided on the board as it stood before any
+  stone is removed; a stone claimed by two players is destroyed and scores for nobody;
+* **overtime**: with *overtime capture* a single winning row that the next player's stone
+  blocks at one end, with the other end empty, may still be captured whole by that player
+  on the next move; otherwise the win stands after that move.
+
+Seats and colours are separate because Swap and Swap2 let a player take the other colour:
+``seats[i]`` is the colour of seat ``i``. Moves during the opening are placements of the
+colour the current step names, or the tokens ``"white"``, ``"black"`` and ``"place-two"``.
+
+Undo keeps a journal of the points a move changed instead of copying the board, since a
+random playout makes hundreds of moves per game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from typing import Any, NamedTuple
+
+from .board import Board, Point
+from .game import PASS, Game, IllegalMove, Move, Option, Result
+
+WHITE, BLACK, ORANGE, BLUE = 1, 2, 3, 4
+NUMBER_WORDS = {4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
+OPENING_NAMES = {"none": "None", "pro": "Pro", "long-pro": "Long Pro", "swap": "Swap", "swap2": "Swap2"}
+
+
+class Step(NamedTuple):
+    """One step of an opening: who acts, what they do, which colour they place."""
+
+    seat: int
+    kind: str  # "centre", "place", "far", "choose" or "choose3"
+    colour: int  # the colour placed; 0 for a choice
+    text: str
+
+
+def _opening_steps(opening: str) -> tuple[Step, ...]:
+    """The steps of an opening rule before ordinary alternating play begins."""
+    if opening in ("pro", "long-pro"):
+        far = 3 if opening == "pro" else 4
+        return (Step(0, "centre", WHITE, "Place the first white stone on the centre point"),
+                Step(1, "place", BLACK, "Black to play anywhere"),
+                Step(0, "far", WHITE, f"Place the second white stone at least {far} points from the centre"))
+    if opening == "swap":
+        return (Step(0, "place", WHITE, "First player: place the first white stone"),
+                Step(0, "place", BLACK, "First player: place the first black stone"),
+                Step(0, "place", WHITE, "First player: place the second white stone"),
+                Step(0, "place", BLACK, "First player: place the second black stone"),
+                Step(1, "choose", 0, "Second player: choose a colour, take White or take Black"))
+    if opening == "swap2":
+        return (Step(0, "place", WHITE, "First player: place the first white stone"),
+                Step(0, "place", BLACK, "First player: place the first black stone"),
+                Step(0, "place", WHITE, "First player: place the second white stone"),
+                Step(1, "choose3", 0, "Second player: choose: take White, take Black and place, "
+                                      "or place two and hand over the choice"),
+                Step(1, "place", BLACK, "Second player: place the second black stone"),
+                Step(1, "place", WHITE, "Second player: place the third white stone"),
+                Step(0, "choose", 0, "First player: choose a colour, take White or take Black"))
+    return ()
+
+
+def _two_players_only(value: Any, options: Mapping[str, Any]) -> str | None:
+    if value != "none" and options["players"] != 2:
+        return "opening rules are for two players; choose None with 3 or 4 players"
+    return None
+
+
+def _capture_win_needed(value: Any, options: Mapping[str, Any]) -> str | None:
+    if not value and options["players"] > 2:
+        return "capture win cannot be switched off with 3 or 4 players"
+    return None
+
+
+def _multi_player_only(value: Any, options: Mapping[str, Any]) -> str | None:
+    if value and options["players"] == 2:
+        return "mixed capture needs 3 or 4 players"
+    return None
+
+
+def _four_players_only(value: Any, options: Mapping[str, Any]) -> str | None:
+    if value and options["players"] != 4:
+        return "team play needs 4 players (2 against 2)"
+    return None
+
+
+class Pente(Game):
+    name = "pente"
+    title = "Pente"
+    COLOURS = ("White", "Black", "Orange", "Blue")
+    STATE = ("stones", "to_move", "passes", "seats", "captures", "step", "empty", "outcome",
+             "pending", "rows")
+    OPTIONS = (
+        Option("players", 2, "Players", minimum=2, maximum=4,
+               help="2 to 4 players; White moves first, then Black, Orange and Blue."),
+        Option("size", 19, "Board size", choices=(9, 13, 15, 19),
+               help="Lines on each side of the board."),
+        Option("opening", "swap2", "Opening rule", kind="choice",
+               choices=("none", "pro", "long-pro", "swap", "swap2"), check=_two_players_only,
+               help="Two players only. Pro and Long Pro restrict White's first two stones; "
+                    "Swap and Swap2 let the second player pick a colour after the first stones."),
+        Option("capture_win", True, "Capture win", kind="bool", check=_capture_win_needed,
+               help="Capturing 10 stones wins (8 in a free-for-all; 15 and 12 with capture three)."),
+        Option("capture_three", False, "Capture three", kind="bool",
+               help="Runs of exactly three stones can be captured too (Keryo Pente)."),
+        Option("self_capture", "none", "Self-capture", kind="choice",
+               choices=("none", "self-capture", "forbidden"),
+               help="Placing into a bracket: harmless, captured by the bracketing player, "
+                    "or not allowed at all."),
+        Option("overtime", False, "Overtime capture", kind="bool",
+               help="The next player may capture a just-made winning row whole to stop the win."),
+        Option("mixed_capture", False, "Mixed capture", kind="bool", check=_multi_player_only,
+               help="3-4 players: a bracketed run may mix the colours of other players."),
+        Option("teams", False, "Team play", kind="bool", check=_four_players_only,
+               help="4 players: White and Orange against Black and Blue."),
+    )
+
+    captures: list[int]
+    step: int
+    empty: int
+    outcome: Result | None
+    pending: tuple[int, Point] | None
+    rows: tuple[tuple[Point, ...], ...]
+
+    def make_board(self) -> Board:
+        return Board.square(self.options["size"])
+
+    def players(self) -> int:
+        return self.options["players"]
+
+    def start(self) -> None:
+        o = self.options
+        n = o["players"]
+        self.teams: bool = o["teams"]
+        free_for_all = n > 2 and not self.teams
+        self.row_length = 4 if free_for_all else 5
+        target = 8 if free_for_all else 10
+        self.threshold: int | None = (target * 3 // 2 if o["capture_three"] else target) if o["capture_win"] else None
+        self.run_lengths = (2, 3) if o["capture_three"] else (2,)
+        self.three: bool = o["capture_three"]
+        self.mixed: bool = o["mixed_capture"]
+        self.self_rule: str = o["self_capture"]
+        self.overtime: bool = o["overtime"]
+        self.steps = _opening_steps(o["opening"])
+        self.far = 4 if o["opening"] == "long-pro" else 3
+        self.centre = self.board.point((self.board.size // 2, self.board.size // 2))
+        self.captures = [0] * (n + 1)
+        self.step = 0
+        self.empty = len(self.board)
+        self.outcome = None
+        self.pending = None
+        self.rows = ()
+        self._journal: list[tuple[Point, int]] = []
+
+    def _enter_play(self) -> None:
+        self.step = len(self.steps)
+
+    def after_setup(self) -> None:
+        """Count the empty points, and end the game at once if the position already holds a
+        winning row or fills the board."""
+        stones = self.stones
+        self.empty = stones.count(0)
+        rows = {}
+        for p, colour in enumerate(stones):
+            if colour:
+                for d in range(4):
+                    row = self._row(p, d, colour)
+                    if len(row) >= self.row_length:
+                        rows[row] = colour
+        if rows:
+            self.rows = tuple(rows)
+            self.outcome = self._result({c: [self._row_words(r)] for r, c in rows.items()})
+        elif not self.empty:
+            self.outcome = Result((), "the board is full")
+
+    # -- geometry --------------------------------------------------------------------
+
+    def _row(self, p: Point, d: int, colour: int) -> tuple[Point, ...]:
+        """The row of ``colour`` through ``p`` along direction ``d`` (0-3), in board order."""
+        stones, rays = self.stones, self.board.rays[p]
+        back = []
+        for q in rays[d + 4]:
+            if stones[q] != colour:
+                break
+            back.append(q)
+        ahead = []
+        for q in rays[d]:
+            if stones[q] != colour:
+                break
+            ahead.append(q)
+        return (*reversed(back), p, *ahead)
+
+    def _too_close(self, p: Point) -> bool:
+        """Pro and Long Pro: whether ``p`` is within the square around the centre where
+        White's second stone may not go (king-move distance, as BrainKing and Ludii draw it)."""
+        (r, c), (r0, c0) = self.board.coords[p], self.board.coords[self.centre]
+        return max(abs(r - r0), abs(c - c0)) < self.far
+
+    def _self_captures(self, p: Point, colour: int) -> list[tuple[int, tuple[Point, ...]]]:
+        """Each run that a ``colour`` stone at empty ``p`` would complete inside a bracket,
+        as (bracketing colour, run). A run has exactly 2 (or 3) stones including ``p``, all of
+        ``colour``, between two stones of one other player (a team-mate's bracket counts
+        too). With mixed capture the run may hold any colours but the bracketing one."""
+        if self.mixed:
+            return self._mixed_self_captures(p, colour)
+        stones, rays, lengths = self.stones, self.board.rays[p], self.run_lengths
+        found = []
+        for d in range(4):
+            ahead, back = rays[d], rays[d + 4]
+            a = 0
+            while a < len(ahead) and stones[ahead[a]] == colour:
+                a += 1
+            b = 0
+            while b < len(back) and stones[back[b]] == colour:
+                b += 1
+            if a + b + 1 in lengths and a < len(ahead) and b < len(back):
+                bracket = stones[ahead[a]]
+                if bracket and stones[back[b]] == bracket:
+                    found.append((bracket, (p, *ahead[:a], *back[:b])))
+        return found
+
+    def _mixed_self_captures(self, p: Point, colour: int) -> list[tuple[int, tuple[Point, ...]]]:
+        """:meth:`_self_captures` when runs may mix colours: try every way of splitting a run
+        of 2 (or 3) around ``p``, since which stones form the run depends on the bracket."""
+        stones, rays = self.stones, self.board.rays[p]
+        found = []
+        for d in range(4):
+            ahead, back = rays[d], rays[d + 4]
+            for k in self.run_lengths:
+                for a in range(k):
+                    b = k - 1 - a
+                    if len(ahead) <= a or len(back) <= b:
+                        continue
+                    bracket = stones[ahead[a]]
+                    if bracket == 0 or bracket == colour or stones[back[b]] != bracket:
+                        continue
+                    run = ahead[:a] + back[:b]
+                    if all(stones[q] and stones[q] != bracket for q in run):
+                        found.append((bracket, (p, *run)))
+        return found
+
+    def _locked(self, p: Point, colour: int) -> bool:
+        """Under the forbidden rule: whether ``p`` is closed to ``colour``."""
+        return self.self_rule == "forbidden" and bool(self._self_captures(p, colour))
+
+    def can_place(self, colour: int) -> bool:
+        """Whether ``colour`` has any empty point it may use (only the forbidden rule can
+        close every one)."""
+        stones = self.stones
+        return any(s == 0 and not self._locked(p, colour) for p, s in enumerate(stones))
+
+    # -- moves -------------------------------------------------------------------------
+
+    def _play(self, move: Move) -> None:
+        if self.step < len(self.steps):
+            self._opening_move(move)
+            return
+        colour = self.to_move
+        if move.__class__ is not int:
+            if move != PASS:
+                raise IllegalMove(f"{move!r} is not a move in Pente")
+            self._pass()
+            return
+        self._place(move, colour)
+        self.passes = 0
+        self.to_move = colour % len(self.seats) + 1
+
+    def _pass(self) -> None:
+        """A player whom the forbidden rule leaves no point passes; a full round of such
+        passes means nobody can ever place again, which ends the game drawn."""
+        if self.self_rule != "forbidden":
+            raise IllegalMove("there is no passing in Pente")
+        if self.can_place(self.to_move):
+            raise IllegalMove("you may pass only when every empty point is forbidden to you")
+        self.passes += 1
+        self.to_move = self.to_move % len(self.seats) + 1
+        if self.passes >= len(self.seats):
+            self.outcome = Result((), "no player can place a stone")
+
+    def _opening_move(self, move: Move) -> None:
+        step = self.steps[self.step]
+        if step.kind in ("choose", "choose3"):
+            self._choose(step, move)
+            return
+        if move.__class__ is not int:
+            raise IllegalMove(f"place a {self.colour_name(step.colour).lower()} stone")
+        if step.kind == "centre" and move != self.centre:
+            raise IllegalMove("the first white stone must go on the centre point")
+        if step.kind == "far" and 0 <= move < len(self.stones) and self._too_close(move):
+            raise IllegalMove(f"the second white stone must be at least {self.far} points from the centre")
+        self._place(move, step.colour)
+        self.step += 1
+        self._after_opening_step(step.colour)
+
+    def _choose(self, step: Step, move: Move) -> None:
+        """A colour choice of Swap or Swap2. ``"white"``/``"black"`` give the chooser that
+        colour and start normal play; Swap2's ``"place-two"`` goes on to two more stones."""
+        if move == "place-two" and step.kind == "choose3":
+            self.step += 1
+            self.to_move = self.steps[self.step].colour
+            return
+        if move not in ("white", "black"):
+            raise IllegalMove("choose a colour first" if move.__class__ is int else f"{move!r} is not a choice here")
+        chooser = WHITE if move == "white" else BLACK
+        self.seats = [chooser, 3 - chooser] if step.seat == 0 else [3 - chooser, chooser]
+        # Normal play resumes with the colour after the last stone placed.
+        self.to_move = 3 - self.steps[self.step - 1].colour
+        self.step = len(self.steps)
+
+    def _after_opening_step(self, placed: int) -> None:
+        if self.step < len(self.steps):
+            nxt = self.steps[self.step]
+            self.to_move = nxt.colour or self.seats[nxt.seat]
+        else:
+            self.to_move = placed % len(self.seats) + 1
+
+    def _place(self, p: Point, me: int) -> None:
+        """Place a ``me`` stone at ``p``: decide every capture on the board as it stands,
+        remove the claimed stones, then see who (if anyone) has won."""
+        stones = self.stones
+        if not 0 <= p < len(stones):
+            raise IllegalMove(f"{p} is not a point of the board")
+        if stones[p]:
+            raise IllegalMove("that point is already occupied")
+        claims: dict[Point, int] | None = None
+        if self.self_rule != "none":
+            found = self._self_captures(p, me)
+            if found:
+                if self.self_rule == "forbidden":
+                    raise IllegalMove("that point is forbidden: your stones there would be in a capture position")
+                for bracket, run in found:
+                    claims = self._claim(claims, run, bracket)
+        mixed, three = self.mixed, self.three
+        for ray in self.board.rays[p]:
+            if len(ray) < 3:
+                continue
+            a = stones[ray[0]]
+            if a == 0 or a == me:
+                continue
+            b = stones[ray[1]]
+            if b == 0 or b == me or (b != a and not mixed):
+                continue
+            c = stones[ray[2]]
+            if c == me:
+                claims = self._claim(claims, ray[:2], me)
+            elif three and c and (c == a or mixed) and len(ray) > 3 and stones[ray[3]] == me:
+                claims = self._claim(claims, ray[:3], me)
+        pending = self.pending
+        if pending is not None and p == pending[1]:
+            claims = self._claim(claims, self.rows[0], me)
+        self._journal.append((p, 0))
+        stones[p] = me
+        self.empty -= 1
+        if claims:
+            self._remove(claims)
+        rows = None
+        if stones[p] == me:
+            rays, need = self.board.rays[p], self.row_length
+            for d in range(4):
+                count = 1
+                for q in rays[d]:
+                    if stones[q] != me:
+                        break
+                    count += 1
+                for q in rays[d + 4]:
+                    if stones[q] != me:
+                        break
+                    count += 1
+                if count >= need:
+                    rows = (rows or []) + [(d, self._row(p, d, me))]
+        if rows or claims or pending is not None:
+            self._settle(me, rows or [], bool(claims), pending if pending and p != pending[1] else None)
+        elif not self.empty:
+            self.outcome = Result((), "the board is full")
+
+    @staticmethod
+    def _claim(claims: dict[Point, int] | None, run: Iterable[Point], who: int) -> dict[Point, int]:
+        """Record that ``who`` captures ``run``; a stone already claimed by another player
+        becomes contested (claimer 0)."""
+        claims = {} if claims is None else claims
+        for q in run:
+            was = claims.get(q, who)
+            claims[q] = who if was == who else 0
+        return claims
+
+    def _remove(self, claims: dict[Point, int]) -> None:
+        """Take the claimed stones off and credit them, except contested stones and (in
+        team play) a team-mate's stones, which score for nobody."""
+        stones, journal, captures, teams = self.stones, self._journal, self.captures, self.teams
+        for q, who in claims.items():
+            old = stones[q]
+            journal.append((q, old))
+            stones[q] = 0
+            if who and not (teams and (old - who) % 2 == 0):
+                captures[who] += 1
+        self.empty += len(claims)
+
+    def _settle(self, me: int, rows: list[tuple[int, tuple[Point, ...]]], captured: bool,
+                missed: tuple[int, Point] | None) -> None:
+        """Decide the outcome after a move that made a row, captured, or answered overtime.
+        ``missed`` is the overtime that this move did not use: that row's owner wins now."""
+        why: dict[int, list[str]] = {}
+        if missed is not None:
+            why[missed[0]] = [f"{self._row_words(self.rows[0])}, not captured in overtime"]
+        if rows:
+            words = self._row_words(rows[0][1]) if len(rows) == 1 else f"{len(rows)} winning rows"
+            why.setdefault(me, []).append(words)
+        by_captures = False
+        if captured and self.threshold is not None:
+            for c in range(1, len(self.captures)):
+                if self.captures[c] >= self.threshold:
+                    why.setdefault(c, []).append(f"{self.captures[c]} captured stones")
+                    by_captures = True
+        self.pending = None
+        if not why:
+            self.rows = ()
+            if not self.empty:
+                self.outcome = Result((), "the board is full")
+            return
+        self.rows = (self.rows if missed else ()) + tuple(r for _, r in rows)
+        if self.overtime and len(rows) == 1 and not by_captures and missed is None:
+            end = self._overtime_point(me, *rows[0])
+            if end is not None:
+                self.pending = (me, end)
+                return
+        self.outcome = self._result(why)
+
+    def _overtime_point(self, me: int, d: int, row: tuple[Point, ...]) -> Point | None:
+        """Where the next player would capture the whole of ``row``: the row must be blocked
+        by that player's stone at one end and open at the other, and the open end must be a
+        point that player may use."""
+        stones, rays = self.stones, self.board.rays
+        nxt = me % len(self.seats) + 1
+        ahead, back = rays[row[-1]][d], rays[row[0]][d + 4]
+        ends = [stones[ray[0]] if ray else -1 for ray in (ahead, back)]
+        for i, ray in enumerate((ahead, back)):
+            if ends[i] == 0 and ends[1 - i] == nxt:
+                return None if self._locked(ray[0], nxt) else ray[0]
+        return None
+
+    def _row_words(self, row: tuple[Point, ...]) -> str:
+        return f"{NUMBER_WORDS.get(len(row), len(row))} in a row"
+
+    def _result(self, why: dict[int, list[str]]) -> Result:
+        """The result when the colours in ``why`` meet a win condition together. Team-mates
+        share a win; a victory shared by every player is recorded as a draw."""
+        winners = set(why)
+        if self.teams:
+            winners |= {c for c in range(1, len(self.seats) + 1) if any((c - w) % 2 == 0 for w in why)}
+        if len(why) == 1:
+            (colour, reasons), = why.items()
+            reason = " and ".join(reasons)
+            if self.teams:
+                reason = f"{self.colour_name(colour)}: {reason}"
+        else:
+            reason = "; ".join(f"{self.colour_name(c)}: {' and '.join(r)}" for c, r in sorted(why.items()))
+        if len(winners) == len(self.seats):
+            return Result((), f"shared victory: {reason}")
+        return Result(tuple(sorted(winners)), reason)
+
+    def candidates(self) -> Iterable[Move]:
+        if self.step < len(self.steps):
+            step = self.steps[self.step]
+            if step.kind == "choose":
+                return ["white", "black"]
+            if step.kind == "choose3":
+                return ["white", "black", "place-two"]
+            if step.kind == "centre":
+                return [self.centre]
+        empties: list[Move] = [p for p, s in enumerate(self.stones) if s == 0]
+        return empties + [PASS] if self.self_rule == "forbidden" else empties
+
+    def random_move(self, rng: random.Random) -> Move:
+        """A uniformly random legal move. A placement is legal on almost every empty point,
+        so sample points until one is, and list them only when the board is nearly full."""
+        if self.outcome is not None:
+            raise IllegalMove("the game is over")
+        kind = self.steps[self.step].kind if self.step < len(self.steps) else "place"
+        if kind not in ("place", "far"):
+            return super().random_move(rng)
+        stones, me, rand = self.stones, self.to_move, rng.random
+        far, forbidden = kind == "far", self.self_rule == "forbidden"
+        free = not (far or forbidden)
+
+        def allowed(p: Point) -> bool:
+            return not (far and self._too_close(p)) and not (forbidden and self._self_captures(p, me))
+
+        n = len(stones)
+        for _ in range(64):
+            p = int(rand() * n)
+            if stones[p] == 0 and (free or allowed(p)):
+                return p
+        empties = [p for p, s in enumerate(stones) if s == 0]
+        rng.shuffle(empties)
+        for p in empties:
+            if allowed(p):
+                return p
+        return PASS
+
+    # -- undo: a journal of changed points instead of a copy of the board -----------------
+
+    def _save(self) -> tuple[Any, ...]:
+        journal: list[tuple[Point, int]] = []
+        self._journal = journal
+        return (journal, self.to_move, self.passes, self.seats, self.captures[:], self.step, self.empty,
+                self.outcome, self.pending, self.rows)
+
+    def _load(self, snapshot: tuple[Any, ...]) -> None:
+        journal, self.to_move, self.passes, self.seats, captures, self.step, self.empty, \
+            self.outcome, self.pending, self.rows = snapshot
+        stones = self.stones
+        for p, old in reversed(journal):
+            stones[p] = old
+        self.captures = captures[:]
+
+    # -- outcome and display -------------------------------------------------------------
+
+    def result(self) -> Result | None:
+        return self.outcome
+
+    def scores(self) -> dict[int, float]:
+        return {c: self.captures[c] for c in range(1, len(self.seats) + 1)}
+
+    def breakdown(self) -> list[tuple[str, dict[int, float]]]:
+        return [("captures", self.scores())]
+
+    def seat_to_move(self) -> int:
+        """The seat that acts now: during Swap and Swap2 the first player places stones of
+        both colours, so this is not always the seat of ``to_move``."""
+        if self.step < len(self.steps):
+            return self.steps[self.step].seat
+        return self.seat_of(self.to_move)
+
+    def describe(self) -> str:
+        words = NUMBER_WORDS[self.row_length]
+        text = f"Win: {words} or more in a row"
+        if self.threshold is not None:
+            text += f", or {self.threshold} captured stones"
+        notes = []
+        if self.teams:
+            notes.append("teams: White and Orange against Black and Blue")
+        if self.three:
+            notes.append("runs of two or three are captured")
+        if self.self_rule == "self-capture":
+            notes.append("placing into a bracket gives those stones away")
+        elif self.self_rule == "forbidden":
+            notes.append("placing into a bracket is forbidden")
+        if self.overtime:
+            notes.append("overtime: the next player may capture a winning row")
+        if self.mixed:
+            notes.append("mixed-colour runs can be captured")
+        opening = self.options["opening"]
+        if opening != "none":
+            notes.append(f"opening: {OPENING_NAMES[opening]}")
+        return "; ".join([text, *notes])
+
+    def prompt(self) -> str:
+        if self.outcome is not None:
+            return "Game over"
+        if self.step < len(self.steps):
+            return self.steps[self.step].text
+        name = self.colour_name(self.to_move)
+        if self.pending is not None:
+            return f"Overtime: {name} may capture to stop {self.colour_name(self.pending[0])}'s win"
+        if self.self_rule == "forbidden" and not self.can_place(self.to_move):
+            return f"{name} has no allowed point and must pass"
+        return f"{name} to play"
+
+    def action_label(self, move: str) -> str:
+        if move == "white":
+            return "Take White"
+        if move == "black":
+            step = self.steps[self.step] if self.step < len(self.steps) else None
+            return "Take Black and place a stone" if step and step.kind == "choose3" else "Take Black"
+        if move == "place-two":
+            return "Place two stones and hand over the choice"
+        if move == PASS:
+            return "Pass (no allowed point)"
+        return super().action_label(move)
+
+    def annotations(self) -> list[dict[str, Any]]:
+        marks: list[dict[str, Any]] = []
+        for row in self.rows:
+            owner = next((self.stones[q] for q in row if self.stones[q]), 0)
+            marks.append({"kind": "path", "points": list(row), "colour": owner, "closed": False,
+                          "label": "winning row"})
+        if self.outcome is not None:
+            return marks
+        if self.pending is not None:
+            marks.append({"kind": "mark", "points": [self.pending[1]], "shape": "circle", "colour": 0,
+                          "label": "overtime capture point"})
+        if self.step < len(self.steps) and self.steps[self.step].kind == "far":
+            zone = [p for p, s in enumerate(self.stones) if s == 0 and self._too_close(p)]
+            marks.append({"kind": "mark", "points": zone, "shape": "dot", "colour": 0,
+                          "label": "too close to the centre"})
+        elif self.self_rule == "forbidden" and self.step >= len(self.steps):
+            locked = [p for p, s in enumerate(self.stones) if s == 0 and self._locked(p, self.to_move)]
+            if locked:
+                marks.append({"kind": "mark", "points": locked, "shape": "cross", "colour": 0,
+                              "label": "forbidden: self-capture"})
+        return marks
