@@ -266,6 +266,21 @@ class Game:
             moves[i] = moves[n]
         raise IllegalMove("no legal move")
 
+    # -- knowledge for computer players (optional: the defaults know nothing) ------------
+
+    def playout_move(self, rng: random.Random) -> Move:
+        """The next move of a Monte Carlo playout (:mod:`pygames.ai.mcts`). Uniformly random
+        by default; a game overrides it with a cheap policy built from its rulebook (answer a
+        threat, don't fill your own eye...), which must still return only legal moves and
+        should let the game end (pass when nothing useful is left)."""
+        return self.random_move(rng)
+
+    def move_priors(self, moves: list[Move]) -> list[float] | None:
+        """How promising each of ``moves`` (legal or candidate moves of the side to move)
+        looks before any search, each from 0 (hopeless) to 1 (surely good), or None for no
+        opinion. Tree search counts a prior as a few playouts' worth of evidence."""
+        return None
+
     def seat_to_move(self) -> int:
         """The seat (0-based) that acts now; games whose openings let one seat place stones
         of several colours override this."""

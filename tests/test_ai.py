@@ -13,7 +13,7 @@ import random
 import pytest
 
 from pygames import IllegalMove, Result, available, new_game
-from pygames.ai import LEVELS, Search, choose_move, level, mover, rewards
+from pygames.ai import LEVELS, MonteCarlo, choose_move, level, mover, rewards, search
 from pygames.loose import Loose
 from pygames.pente import Pente
 from pygames.vacu import Convacu, Vacu
@@ -162,9 +162,9 @@ def pente(rows, to_move=1, **options):
 
 def test_pente_takes_an_immediate_five():
     game = pente({1: ". B . . . . . B .", 4: ". W W W W . . . .", 7: ". B . . . . B . ."})
-    search = Search(game, random.Random(1))
-    assert search.decided in (at(game, 4, 0), at(game, 4, 5))
-    assert search.run(iterations=50) == 0  # no search needed
+    searcher = search(game, random.Random(1))
+    assert searcher.decided in (at(game, 4, 0), at(game, 4, 5))
+    assert searcher.run(iterations=50) == 0  # no search needed
 
 
 def test_pente_blocks_a_four():
@@ -232,7 +232,7 @@ EVEN_LOOSE = """
 def test_loose_passes_to_win_on_the_count():
     game = position(Loose, EVEN_LOOSE, to_move=1, komi=2)
     game.play("pass")
-    assert Search(game, random.Random(1)).decided == "pass"
+    assert search(game, random.Random(1)).decided == "pass"
 
 
 def test_loose_does_not_pass_into_a_lost_count():
@@ -242,9 +242,9 @@ def test_loose_does_not_pass_into_a_lost_count():
 
 
 def test_loose_does_not_pass_when_a_pass_back_would_lose():
-    search = Search(position(Loose, EVEN_LOOSE, to_move=1, komi=2), random.Random(1))
-    considered = [c.move for c in search.root.children] + (search.root.untried or [])
-    assert sorted(considered) == sorted(m for m in search.game.legal_moves() if m != "pass")
+    searcher = MonteCarlo(position(Loose, EVEN_LOOSE, to_move=1, komi=2), random.Random(1))
+    considered = [c.move for c in searcher.root.children]
+    assert sorted(considered) == sorted(m for m in searcher.game.legal_moves() if m != "pass")
 
 
 # -- tactics found by searching --------------------------------------------------------
@@ -265,24 +265,24 @@ def test_vacu_captures_a_group_in_atari():
 
 def test_only_legal_move_is_returned_at_once():
     game = new_game("pente", size=9, opening="pro")  # the first stone must go on the centre
-    search = Search(game, random.Random(1))
-    assert search.decided == game.centre
-    assert search.run(seconds=1.0) == 0 and search.best_move() == game.centre
+    searcher = search(game, random.Random(1))
+    assert searcher.decided == game.centre
+    assert searcher.run(seconds=1.0) == 0 and searcher.best_move() == game.centre
 
 
 def test_iteration_budget_is_respected_and_adds_up():
-    search = Search(new_game("vacu", size=5), random.Random(2))
-    assert search.run(iterations=37) == 37
-    assert search.run(iterations=13) == 13
-    assert search.iterations == 50 == sum(visits for _, visits, _ in search.stats())
+    searcher = MonteCarlo(new_game("vacu", size=5), random.Random(2))
+    assert searcher.run(iterations=37) == 37
+    assert searcher.run(iterations=13) == 13
+    assert searcher.iterations == 50 == sum(visits for _, visits, _ in searcher.stats())
 
 
 def test_time_budget_stops_the_search():
-    search = Search(new_game("loose", size=5), random.Random(2))
-    assert search.run(seconds=0.0) == 0
-    assert search.best_move() in new_game("loose", size=5).legal_moves()
+    searcher = search(new_game("loose", size=5), random.Random(2))
+    assert searcher.run(seconds=0.0) == 0
+    assert searcher.best_move() in new_game("loose", size=5).legal_moves()
     with pytest.raises(ValueError, match="budget"):
-        search.run()
+        searcher.run()
 
 
 def test_capped_playouts_are_scored_on_the_score():
@@ -294,9 +294,9 @@ def test_capped_playouts_are_scored_on_the_score():
         . . . . .
         . . O . .
         . . . . .""", to_move=1, komi=0)
-    search = Search(game, random.Random(1), max_plies=0)
-    search.run(iterations=200)
-    best = search.best_move()
+    searcher = MonteCarlo(game, random.Random(1), max_plies=0)
+    searcher.run(iterations=200)
+    best = searcher.best_move()
     game.play(best)
     assert game.stones.count(2) == 1
 
@@ -315,25 +315,26 @@ def test_finished_game_raises():
     with pytest.raises(IllegalMove, match="the game is over"):
         choose_move(game, iterations=5)
     with pytest.raises(ValueError):
-        Search(game)
+        search(game)
 
 
 def test_levels():
-    assert [p.name for p in LEVELS] == ["easy", "medium", "hard"]
-    assert level("easy").iterations and level("hard").seconds > level("medium").seconds
+    assert [p.name for p in LEVELS] == ["beginner", "easy", "medium", "hard", "strongest"]
+    assert level("beginner").iterations < level("easy").iterations
+    assert level("strongest").seconds > level("hard").seconds > level("medium").seconds
     game = new_game("vacu", size=5)
-    assert level("easy").choose(game, random.Random(1)) in game.legal_moves()
-    with pytest.raises(ValueError, match="levels: easy, medium, hard"):
+    assert level("beginner").choose(game, random.Random(1)) in game.legal_moves()
+    with pytest.raises(ValueError, match="levels: beginner, easy, medium, hard, strongest"):
         level("grandmaster")
 
 
 def test_thinking_in_slices_keeps_the_budget():
     game = new_game("vacu", size=5)
     slices = list(level("easy").think(game, random.Random(1), slice_seconds=0.01))
-    search = slices[-1]
-    assert all(s is search for s in slices) and len(slices) >= 2
-    assert 0 < search.iterations <= level("easy").iterations
-    assert search.best_move() in game.legal_moves()
+    searcher = slices[-1]
+    assert all(s is searcher for s in slices) and len(slices) >= 2
+    assert 0 < searcher.iterations <= level("easy").iterations
+    assert searcher.best_move() in game.legal_moves()
 
 
 def test_thinking_in_slices_stops_at_once_when_decided():

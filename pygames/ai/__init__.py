@@ -1,0 +1,146 @@
+"""The computer player: one interface over the searchers, and the levels a page offers.
+
+:func:`search` starts the right searcher for a game: a game may name a searcher of its own
+in :data:`SEARCHERS` (a module next to the game's, such as ``pygames.pente_ai``), which
+takes the positions it :meth:`handles`; every other position gets Monte Carlo tree search
+(:mod:`pygames.ai.mcts`), which needs nothing but the game interface. Every searcher has the
+same shape:
+
+* ``Searcher(game, rng)`` copies the position (the game passed in is never changed) and
+  settles at once what needs no search: ``decided`` is then the move (the only legal one,
+  an immediate win, the only one that does not lose at once);
+* ``run(seconds=..., iterations=...)`` searches for a budget and may be called again to
+  search longer (a page can run it in slices); it returns the work done (playouts or
+  nodes), which also adds up in ``iterations``;
+* ``best_move()`` is the answer so far; ``values()`` each seat's estimated chance of
+  winning (for an evaluation bar), in seat order.
+
+:func:`analyse` and :func:`choose_move` run a searcher for a budget in one go; a
+:class:`Player` is a level of play (a budget and a cap on work), and :data:`LEVELS` are the
+ones the page offers.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..game import Game, Move
+from .mcts import MonteCarlo, mover, rewards
+
+#: Searchers of particular games, by game name: "module:class". The class's ``handles(game)``
+#: says whether it takes a position (else Monte Carlo tree search does).
+SEARCHERS: dict[str, str] = {}
+
+
+class Searcher(Protocol):
+    decided: Move | None
+    iterations: int
+
+    def run(self, seconds: float | None = None, iterations: int | None = None) -> int: ...
+
+    def best_move(self) -> Move: ...
+
+    def values(self) -> list[float]: ...
+
+
+def search(game: Game, rng: random.Random | None = None, **settings: Any) -> Searcher:
+    """A searcher for the side to move in ``game`` (see the module docstring); raises
+    :class:`~pygames.game.IllegalMove` (a ``ValueError``) when the game is over."""
+    target = SEARCHERS.get(game.name)
+    if target is not None:
+        module, _, name = target.partition(":")
+        cls = getattr(importlib.import_module(module), name)
+        if cls.handles(game):
+            return cls(game, rng, **settings)
+    return MonteCarlo(game, rng, **settings)
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What a search found: the move, each seat's chance of winning, the work done and
+    the time taken."""
+
+    move: Move
+    values: list[float]
+    work: int
+    seconds: float
+
+
+def analyse(game: Game, *, seconds: float | None = 1.0, iterations: int | None = None,
+            rng: random.Random | None = None) -> Analysis:
+    """Search the position of ``game`` (left unchanged) for at most ``seconds`` (the
+    checks before searching included) and at most ``iterations`` units of work; pass
+    ``seconds=None`` with ``iterations`` for an answer that ``rng`` makes reproducible."""
+    start = time.perf_counter()
+    searcher = search(game, rng)
+    left = None if seconds is None else max(0.0, seconds - (time.perf_counter() - start))
+    if searcher.decided is None:
+        searcher.run(seconds=left, iterations=iterations)
+    return Analysis(searcher.best_move(), searcher.values(), searcher.iterations, time.perf_counter() - start)
+
+
+def choose_move(game: Game, *, seconds: float | None = 1.0, iterations: int | None = None,
+                rng: random.Random | None = None) -> Move:
+    """The computer's move for the side to move in ``game`` (see :func:`analyse`)."""
+    return analyse(game, seconds=seconds, iterations=iterations, rng=rng).move
+
+
+@dataclass(frozen=True)
+class Player:
+    """A level of play: a thinking time per move and, for the weaker levels, a cap on the
+    work done (so that they stay weak on a fast machine)."""
+
+    name: str
+    seconds: float
+    iterations: int | None = None
+    about: str = ""
+
+    def analyse(self, game: Game, rng: random.Random | None = None) -> Analysis:
+        """The move and evaluation, found in one go (blocking for up to ``seconds``)."""
+        return analyse(game, seconds=self.seconds, iterations=self.iterations, rng=rng)
+
+    def choose(self, game: Game, rng: random.Random | None = None) -> Move:
+        return self.analyse(game, rng).move
+
+    def think(self, game: Game, rng: random.Random | None = None, slice_seconds: float = 0.05) -> Iterator[Searcher]:
+        """The same search in slices: yields the searcher after the checks before searching
+        and after every ``slice_seconds`` of searching, so that a page running on the
+        browser's main thread can let it repaint between slices. The last searcher yielded
+        holds the answer, ``best_move()``."""
+        start = time.perf_counter()
+        searcher = search(game, rng)
+        yield searcher
+        while searcher.decided is None:
+            left = self.seconds - (time.perf_counter() - start)
+            todo = None if self.iterations is None else self.iterations - searcher.iterations
+            if left <= 0 or (todo is not None and todo <= 0):
+                return
+            searcher.run(seconds=min(left, slice_seconds), iterations=todo)
+            yield searcher
+
+
+#: The levels a page offers, weakest first.
+LEVELS = (
+    Player("beginner", 0.5, 50, "looks only a little ahead: for learning the rules"),
+    Player("easy", 1.0, 500, "a short look ahead"),
+    Player("medium", 1.0, None, "thinks for about a second"),
+    Player("hard", 3.0, None, "thinks for about three seconds"),
+    Player("strongest", 10.0, None, "uses its whole budget of about ten seconds a move"),
+)
+
+
+def level(name: str) -> Player:
+    """The :data:`LEVELS` entry called ``name`` (``ValueError`` naming the levels if none)."""
+    for player in LEVELS:
+        if player.name == name:
+            return player
+    raise ValueError(f"unknown level {name!r}; levels: {', '.join(p.name for p in LEVELS)}")
+
+
+__all__ = ["Analysis", "LEVELS", "MonteCarlo", "Player", "SEARCHERS", "Searcher", "analyse", "choose_move",
+           "level", "mover", "rewards", "search"]

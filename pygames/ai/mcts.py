@@ -1,0 +1,371 @@
+"""Monte Carlo tree search with RAVE, for every game through the game interface.
+
+It plays moves, undoes them and reads :meth:`Game.result` and :meth:`Game.scores`; what it
+knows of a particular game comes from two optional hooks of the game class,
+:meth:`~pygames.game.Game.playout_move` (how a playout plays on) and
+:meth:`~pygames.game.Game.move_priors` (which moves look promising before searching). A
+new game module therefore gets an opponent for free, and a better one by filling in hooks.
+
+Each *iteration* walks down the tree of moves, adds a leaf, plays the game out to its end
+with ``playout_move`` and credits the result to every move on the way. What it learns is
+per **seat** (the people at the table), not per colour, because the pie rule and Pente's
+swap openings decide during the game which colour a seat plays: a seat scores 1 for a win
+(team-mates both win), ``1/players`` for a draw and 0 for a loss.
+
+Why the less obvious parts are there:
+
+* **RAVE** (rapid action value estimation, Gelly and Silver 2007). In these games a move
+  that is good now is usually good a few moves later too, so a node also keeps, for each
+  of its moves, the results of every playout below it in which the side to move played
+  that point at any later time ("all moves as first", AMAF). Those statistics fill up
+  hundreds of times faster than the move's own, and are blended with them with a weight
+  that fades as real visits accumulate (:data:`RAVE_BIAS`).
+* **Priors** count as :data:`PRIOR_VISITS` virtual playouts of the hook's value; without
+  a hook, points near stones (within two steps) are slightly preferred, since in every
+  game here that is where the fighting is.
+* **Capped playouts.** A playout stops after ``max_plies`` moves and is then scored as
+  if the game ended by the score (:meth:`Game.scores`), best score winning, with a small
+  bonus for the size of the lead (:data:`SCORE_WEIGHT`), so that a search whose playouts
+  all win (or all lose) still prefers gaining points to idling.
+* **Root checks.** Before searching, the legal moves at the root are listed once: a move
+  that wins at once is played at once, a move that loses at once is dropped, and so is a
+  move after which the next player can win at once (found by trying the next player's
+  replies after two probe moves). This is what makes it take and block immediate wins
+  reliably, and never pass into a lost count in the territory games.
+
+Deterministic for a given ``rng`` and an iteration budget. :meth:`MonteCarlo.run` may be
+called again and again to search longer, which lets a page run it in short slices.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Iterable
+
+from ..game import Game, IllegalMove, Move
+
+#: UCT exploration constant (rewards lie in 0..1); RAVE does most of the exploring.
+EXPLORATION = 0.25
+#: RAVE's bias b: the AMAF weight is a / (a + n + 4 b^2 a n) for a AMAF and n real visits.
+RAVE_BIAS = 0.1
+#: How many virtual playouts a prior is worth.
+PRIOR_VISITS = 3
+#: Weight of the score lead in a playout's reward (see the module docstring).
+SCORE_WEIGHT = 0.2
+#: How many probe moves are made to find the next player's winning replies at the root.
+PROBES = 2
+#: Priors when the game gives none: near an existing stone, elsewhere, and an action.
+NEAR, FAR, ACTION = 0.55, 0.4, 0.5
+
+
+def mover(game: Game) -> int:
+    """The seat that acts now (the pie rule's chooser and Pente's opening placer included)."""
+    return game.seat_to_move()
+
+
+def rewards(game: Game) -> list[float]:
+    """What the position is worth to each seat: the result if the game is over, else the
+    result it would have if it ended now by the score (the best score wins, ties share)."""
+    seats = game.seats
+    result = game.result()
+    if result is not None:
+        if result.draw:
+            return [1 / len(seats)] * len(seats)
+        return [1.0 if colour in result.winners else 0.0 for colour in seats]
+    scores = game.scores()
+    best = max(scores.values())
+    top = [c for c, s in scores.items() if s == best]
+    return [1 / len(top) if colour in top else 0.0 for colour in seats]
+
+
+def playout_value(game: Game) -> list[float]:
+    """:func:`rewards` blended with each seat's lead on the score (see :data:`SCORE_WEIGHT`)."""
+    value = rewards(game)
+    scores = game.scores()
+    scale = math.sqrt(len(game.board))  # a lead of about a board side counts as clear
+    for i, colour in enumerate(game.seats):
+        lead = scores[colour] - max(s for c, s in scores.items() if c != colour)
+        value[i] = (1 - SCORE_WEIGHT) * value[i] + SCORE_WEIGHT * (0.5 + 0.5 * math.tanh(lead / scale))
+    return value
+
+
+_BALLS: dict[object, tuple[frozenset[int], ...]] = {}
+
+
+def _ball(game: Game) -> tuple[frozenset[int], ...]:
+    """For each point, the points at most two steps away (cached per board shape)."""
+    board = game.board
+    if board not in _BALLS:
+        nbrs = board.neighbours
+        _BALLS[board] = tuple(frozenset(q for n in nbrs[p] for q in (n, *nbrs[n])) for p in range(len(board)))
+    return _BALLS[board]
+
+
+def default_priors(game: Game, moves: list[Move]) -> list[float]:
+    """Priors without game knowledge: points near stones over points far from them."""
+    stones, ball = game.stones, _ball(game)
+    near: set[int] = set()
+    for p, s in enumerate(stones):
+        if s:
+            near.update(ball[p])
+    return [ACTION if not isinstance(m, int) else NEAR if m in near else FAR for m in moves]
+
+
+class _Node:
+    """One move in the search tree. ``value`` sums the rewards of ``seat``, the seat that
+    played ``move``; ``amaf_*`` are the RAVE statistics of that move at this place."""
+
+    __slots__ = ("move", "seat", "prior", "visits", "value", "amaf_visits", "amaf_value", "children",
+                 "terminal")
+
+    def __init__(self, move: Move | None, seat: int, prior: float) -> None:
+        self.move = move
+        self.seat = seat
+        self.prior = prior
+        self.visits = 0
+        self.value = 0.0
+        self.amaf_visits = 0
+        self.amaf_value = 0.0
+        self.children: list[_Node] | None = None  # None until expanded
+        self.terminal = False
+
+    def mean(self) -> float:
+        """The average reward with the prior's virtual playouts included."""
+        return (self.value + self.prior * PRIOR_VISITS) / (self.visits + PRIOR_VISITS)
+
+
+class MonteCarlo:
+    """A search from one position; the position passed in is never changed.
+
+    ``MonteCarlo(game, rng)`` runs the root checks at once (which may already decide the
+    move); ``run`` searches for a budget and may be called again to search longer;
+    ``best_move`` is the answer so far and ``values`` the estimated chances of each seat."""
+
+    def __init__(self, game: Game, rng: random.Random | None = None, *, max_plies: int | None = None) -> None:
+        if game.result() is not None:
+            raise IllegalMove("the game is over: there is no move to choose")
+        self.rng = rng if rng is not None else random.Random()
+        self.game = game.copy()
+        self.seats = len(game.seats)
+        self.max_plies = max_plies if max_plies is not None else 2 * len(game.board)
+        self.iterations = 0
+        #: A move found without searching: the only legal move, a win, the only safe move.
+        self.decided: Move | None = None
+        self.root = _Node(None, -1, 0.5)
+        self._check_root()
+
+    # -- root checks -------------------------------------------------------------------
+
+    def _check_root(self) -> None:
+        game, me = self.game, mover(self.game)
+        quiet: list[Move] = []  # legal moves that do not end the game
+        drawn: list[Move] = []  # ... that end it in a draw
+        lost: list[Move] = []  # ... that end it in a loss
+        for move in game.candidates():
+            try:
+                game.play(move)
+            except IllegalMove:
+                continue
+            value = None if game.result() is None else rewards(game)[me]
+            game.undo()
+            if value is None:
+                quiet.append(move)
+            elif value == 1:
+                self.decided = move
+                return
+            else:
+                (drawn if value > 0 else lost).append(move)
+        threats = self._threats(quiet, me) if len(quiet) > 1 else []
+        safe = [m for m in quiet if not self._gives_win(m, me, threats)] + drawn
+        choices = safe or quiet + drawn or lost
+        if not choices:
+            raise IllegalMove("there is no legal move")
+        if len(choices) == 1:
+            self.decided = choices[0]
+            return
+        self.root.children = self._children(game, choices)
+
+    def _threats(self, quiet: list[Move], me: int) -> list[Move]:
+        """Replies with which the next player would win at once, seen after a few probe
+        moves of ours (each probe may block one, hence more than one)."""
+        game = self.game
+        found: list[Move] = []
+        for probe in self.rng.sample(quiet, min(PROBES, len(quiet))):
+            game.play(probe)
+            if mover(game) != me:
+                for reply in game.candidates():
+                    if reply not in found and self._wins_at_once(reply, me):
+                        found.append(reply)
+            game.undo()
+        return found
+
+    def _gives_win(self, move: Move, me: int, threats: list[Move]) -> bool:
+        """Whether the next player could win at once after ``move``, by a known threat or
+        by an action such as a pass (which can end a territory game on the score)."""
+        game = self.game
+        game.play(move)
+        lost = False
+        if mover(game) != me:
+            replies = threats + [m for m in game.candidates() if isinstance(m, str) and m not in threats]
+            lost = any(self._wins_at_once(reply, me) for reply in replies)
+        game.undo()
+        return lost
+
+    def _wins_at_once(self, reply: Move, me: int) -> bool:
+        """Whether the side to move wins, and seat ``me`` loses, by playing ``reply``."""
+        game = self.game
+        them = mover(game)
+        try:
+            game.play(reply)
+        except IllegalMove:
+            return False
+        won = False
+        if game.result() is not None:
+            value = rewards(game)
+            won = value[them] == 1 and value[me] == 0
+        game.undo()
+        return won
+
+    # -- the tree ----------------------------------------------------------------------
+
+    def _children(self, game: Game, moves: Iterable[Move]) -> list[_Node]:
+        """Nodes for ``moves`` of the side to move in ``game``, with their priors, in a
+        random order (so that equal choices are not always broken the same way)."""
+        moves = list(moves)
+        self.rng.shuffle(moves)
+        priors = game.move_priors(moves) or default_priors(game, moves)
+        seat = mover(game)
+        return [_Node(m, seat, p) for m, p in zip(moves, priors)]
+
+    def run(self, seconds: float | None = None, iterations: int | None = None) -> int:
+        """Search until ``seconds`` have passed or ``iterations`` playouts are done
+        (whichever comes first; give at least one). Returns the playouts done."""
+        if seconds is None and iterations is None:
+            raise ValueError("give the search a time or an iteration budget")
+        if self.decided is not None:
+            return 0
+        clock = time.perf_counter
+        deadline = None if seconds is None else clock() + seconds
+        done = 0
+        while (iterations is None or done < iterations) and (deadline is None or clock() < deadline):
+            self._iterate()
+            done += 1
+        self.iterations += done
+        return done
+
+    def _iterate(self) -> None:
+        """One iteration: select down to a new leaf, play out from it, back the result up."""
+        game = self.game.copy()
+        rng, node = self.rng, self.root
+        path = [node]
+        played: list[tuple[int, Move]] = []  # (seat, move) of every move after the root
+        while not node.terminal:
+            if node.children is None:
+                node.children = self._children(game, game.candidates())
+            child = self._select(node, game)
+            if child is None:  # no legal move at all: score the position as it stands
+                node.terminal = True
+                break
+            path.append(child)
+            played.append((child.seat, child.move))
+            node = child
+            if game.result() is not None:
+                node.terminal = True
+            if node.visits == 0:
+                break
+        plies = 0
+        while not node.terminal and plies < self.max_plies and game.result() is None:
+            seat = mover(game)
+            try:
+                move = game.playout_move(rng)
+                game.play(move)
+            except IllegalMove:  # stuck without a legal move: score it as it stands
+                break
+            played.append((seat, move))
+            plies += 1
+        self._back_up(path, played, playout_value(game))
+
+    def _select(self, node: _Node, game: Game) -> _Node | None:
+        """The child with the best blend of its own mean, its RAVE mean and an exploration
+        bonus; a child whose move turns out to be illegal here is dropped on the way. The
+        game is left after the chosen child's move."""
+        children = node.children
+        assert children is not None
+        log_n = math.log(node.visits + 1)
+        bias4 = 4 * RAVE_BIAS * RAVE_BIAS
+        while children:
+            best, best_score = None, -1.0
+            for c in children:
+                n, a = c.visits, c.amaf_visits
+                q = (c.value + c.prior * PRIOR_VISITS) / (n + PRIOR_VISITS)
+                if a:
+                    beta = a / (a + n + bias4 * a * n)
+                    q += beta * (c.amaf_value / a - q)
+                score = q + EXPLORATION * math.sqrt(log_n / (n + 1))
+                if score > best_score:
+                    best, best_score = c, score
+            assert best is not None
+            try:
+                game.play(best.move)
+            except IllegalMove:
+                children.remove(best)
+                continue
+            return best
+        return None
+
+    def _back_up(self, path: list[_Node], played: list[tuple[int, Move]], value: list[float]) -> None:
+        """Credit the playout to every node on the path, and to the AMAF statistics of each
+        node's children whose move its seat played later in the same iteration."""
+        first: dict[tuple[int, Move], int] = {}
+        for i in range(len(played) - 1, -1, -1):
+            seat, move = played[i]
+            if isinstance(move, int):
+                first[(seat, move)] = i
+        for depth, node in enumerate(path):
+            node.visits += 1
+            if node.seat >= 0:
+                node.value += value[node.seat]
+            children = node.children
+            if not children:
+                continue
+            seat = children[0].seat
+            reward = value[seat]
+            for c in children:
+                i = first.get((seat, c.move))
+                if i is not None and i >= depth:
+                    c.amaf_visits += 1
+                    c.amaf_value += reward
+
+    # -- answers -----------------------------------------------------------------------
+
+    def best_move(self) -> Move:
+        """The most visited move (ties: the better mean), or the most promising one before
+        any search."""
+        if self.decided is not None:
+            return self.decided
+        children = self.root.children
+        assert children
+        return max(children, key=lambda c: (c.visits, c.mean())).move
+
+    def values(self) -> list[float]:
+        """Each seat's estimated chance of winning: the mean reward of the best move for
+        the seat to move, the rest shared among the others."""
+        me = mover(self.game)
+        if self.decided is not None:
+            self.game.play(self.decided)
+            value = rewards(self.game) if self.game.result() is not None else None
+            self.game.undo()
+            if value is not None:
+                return value
+        children = [c for c in self.root.children or [] if c.visits] if self.decided is None else []
+        p = max(children, key=lambda c: c.visits).mean() if children else 0.5
+        others = (1 - p) / (self.seats - 1)
+        return [p if seat == me else others for seat in range(self.seats)]
+
+    def stats(self) -> list[tuple[Move, int, float]]:
+        """Each searched root move with its visits and mean reward for the mover, most
+        visited first: what the computer thinks of its options."""
+        ranked = sorted((c for c in self.root.children or [] if c.visits), key=lambda c: -c.visits)
+        return [(c.move, c.visits, c.mean()) for c in ranked]
