@@ -25,7 +25,7 @@ READY_MS = 120_000
 
 def pytest_addoption(parser):
     parser.addoption("--soak-games", type=int, default=None,
-                     help="games per configuration in the differential tests (default: a bounded CI sample)")
+                     help="games of each game in the soak differential test (default: a bounded CI sample)")
 
 
 @pytest.fixture(scope="session")
