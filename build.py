@@ -46,10 +46,15 @@ def run(*cmd: str | Path, **kw) -> None:
 
 
 def npm_runtime() -> None:
-    """Install the pinned browser runtime unless node_modules already matches the lock."""
-    stamp = NODE / ".package-lock.json"
-    lock = ROOT / "package-lock.json"
-    if stamp.exists() and (NODE / "pyodide").exists() and stamp.stat().st_mtime >= lock.stat().st_mtime:
+    """Install the pinned browser runtime unless node_modules already holds exactly the
+    versions of the lock. The check reads versions, not file times: a fresh checkout has
+    a new lock file time, and node_modules may be shared between checkouts."""
+    def versions(lock: Path) -> dict[str, str]:
+        packages = json.loads(lock.read_text())["packages"]
+        return {path: entry.get("version", "") for path, entry in packages.items() if path}
+
+    installed = NODE / ".package-lock.json"
+    if installed.exists() and versions(installed) == versions(ROOT / "package-lock.json"):
         return
     if not shutil.which("npm"):
         sys.exit("npm is needed to fetch the pinned Pyodide and PyScript (install Node.js 20 or newer)")
