@@ -26,7 +26,7 @@ import sys
 import tomllib
 import venv
 import zipfile
-from html import unescape
+from html import escape, unescape
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -34,6 +34,7 @@ SRC = ROOT / "site"
 OUT = ROOT / "dist" / "site"
 NODE = ROOT / "node_modules"
 VENV = ROOT / ".venv"
+sys.path.insert(0, str(ROOT))  # the pygames source draws the build-time boards
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 #: Test tools for the host Python, and the wheels pytest needs inside Pyodide (Python 3.14).
 TEST_REQUIREMENTS = ("pytest==9.0.3", "playwright==1.65.2", "hypothesis==6.155.2")
@@ -110,10 +111,27 @@ def build_site() -> Path:
     config = {"interpreter": "./pyodide/pyodide.mjs", "plugins": ["!error"],
               "files": {f"./wheels/{wheel.name}": "./*"}}
     (OUT / "pyscript.json").write_text(json.dumps(config, indent=1))
+    write_start_positions(OUT / "index.html")
     write_rules_pages(OUT)
     write_service_worker(OUT)
     print(f"built {OUT.relative_to(ROOT)} ({sum(f.stat().st_size for f in OUT.rglob('*') if f.is_file()) // 1024} KiB)")
     return OUT
+
+
+def write_start_positions(page: Path) -> None:
+    """Put each game's start position into the app page as SVG, drawn by the same
+    rendering code as the live board, so the page shows the linked game's board at once,
+    before Python is ready (PgApp.startPosition picks one)."""
+    from pygames import available
+    from pygames.render import svg
+    from pygames.session import Preferences, Session
+
+    starts = []
+    for name in available():
+        view = Session.new(name).view(Preferences())
+        data = " ".join(f'data-{key}="{escape(view[key])}"' for key in ("title", "describe", "prompt"))
+        starts.append(f'<template data-game="{name}" {data}>{svg(view["scene"], width=1000)}</template>')
+    page.write_text(page.read_text().replace("<!--START-POSITIONS-->", "\n".join(starts)))
 
 
 def write_rules_pages(site: Path) -> None:
@@ -135,7 +153,6 @@ def prerender_boards(html: str, where: str) -> str:
     """Insert a static SVG of each ``<figure class="pg-board">``'s position, drawn by the
     same rendering code as the live board. A diagram that does not read cleanly stops the
     build: a broken example in the rules is a bug, not something to show readers."""
-    sys.path.insert(0, str(ROOT))
     from pygames.render import svg
     from pygames.session import Preferences, Session
 

@@ -98,10 +98,14 @@ window.PgApp = {
 
   $(id) { return document.getElementById(id); },
 
-  // Before Python runs: show progress, and turn any start-up failure into a message.
+  // Before Python runs: the linked game's start position at once, controls disabled,
+  // and any start-up failure turned into a message.
   boot() {
     window.pgConnect = (api) => this.connect(api);
     try { Object.assign(this.prefs, JSON.parse(localStorage.getItem("pygames.prefs") || "{}")); } catch (e) { /* keep defaults */ }
+    // Every form is handled by script: none may ever navigate (and restart the engine).
+    document.addEventListener("submit", (e) => e.preventDefault());
+    this.startPosition();
     const fail = (why) => {
       if (this.api) return;
       this.$("loading").textContent = `The game engine could not start (${why}). Reload the page to try again.`;
@@ -109,6 +113,32 @@ window.PgApp = {
       document.body.dataset.failed = "1";
     };
     PgStart.watch(fail);
+  },
+
+  // Show the build-time drawing of the linked game's start position (pygames.render's
+  // SVG, the same picture the canvas will draw) over the still blank canvas, which takes
+  // the drawing's proportions so that the live board replaces it without moving. A link
+  // to a later position dims it: the real position arrives with Python.
+  startPosition() {
+    const params = new URLSearchParams(location.hash.slice(1));
+    const start = document.querySelector(`template[data-game="${CSS.escape(params.get("g") || "loose")}"]`) ||
+      document.querySelector("template[data-game]");
+    if (!start) return;
+    const picture = document.createElement("div");
+    picture.className = "pg-start";
+    picture.setAttribute("aria-hidden", "true");
+    picture.append(start.content.cloneNode(true));
+    const svg = picture.querySelector("svg"), canvas = this.$("board");
+    [canvas.width, canvas.height] = [svg.getAttribute("width"), svg.getAttribute("height")];
+    const later = [...params.keys()].some((k) => k !== "v" && k !== "g");
+    picture.classList.toggle("later", later);
+    this.$("title").textContent = start.dataset.title;
+    if (!later) {
+      this.$("describe").textContent = start.dataset.describe;
+      this.$("prompt").textContent = start.dataset.prompt;
+    }
+    canvas.after(picture);
+    requestAnimationFrame(() => { window.pgBoardAt = performance.now(); });
   },
 
   // Called by main.py once Python and pygames are loaded.
@@ -164,6 +194,8 @@ window.PgApp = {
     window.addEventListener("resize", () => this.show(api.redraw("main", this.prefsJson())));
     this.load();
     this.$("loading").hidden = true;
+    this.$("board-box").querySelector(".pg-start")?.remove();
+    this.$("controls").disabled = false;
     document.body.dataset.ready = "1";
     window.pgReadyAt = performance.now();
     window.pgReady = true;
@@ -373,7 +405,7 @@ window.PgEmbed = {
         bar.className = "pg-controls";
         for (const [what, label] of [["first", "|◀"], ["prev", "◀"], ["next", "▶"], ["last", "▶|"], ["reset", "Reset"]]) {
           const b = document.createElement("button");
-          b.textContent = label; b.dataset.nav = what; b.type = "button";
+          b.textContent = label; b.dataset.nav = what; b.type = "button"; b.disabled = true;
           b.addEventListener("click", () => (what === "reset" ? this.load(fig) : this.show(fig, this.api.act(fig.id, what, this.prefs(fig)))));
           bar.append(b);
         }
@@ -387,6 +419,7 @@ window.PgEmbed = {
     });
     const fail = () => this.api || figures.forEach((fig) => { fig.dataset.failed = "1"; });
     PgStart.watch(fail);
+    requestAnimationFrame(() => { window.pgBoardAt = performance.now(); });
   },
 
   // The iframe route: the page's own fragment is the position, plus view=1 / coords=0.
@@ -416,6 +449,7 @@ window.PgEmbed = {
       const still = fig.querySelector(".pg-static");
       if (still) still.hidden = true;
       this.load(fig);
+      fig.querySelectorAll(".pg-controls button").forEach((b) => { b.disabled = false; });
       fig.dataset.live = "1";
     });
     document.body.dataset.ready = "1";
