@@ -106,6 +106,7 @@ def build_site() -> Path:
               "files": {f"./wheels/{wheel.name}": "./*"}}
     (OUT / "pyscript.json").write_text(json.dumps(config, indent=1))
     write_rules_pages(OUT)
+    write_ai_worker(OUT, wheel)
     write_service_worker(OUT)
     print(f"built {OUT.relative_to(ROOT)} ({sum(f.stat().st_size for f in OUT.rglob('*') if f.is_file()) // 1024} KiB)")
     return OUT
@@ -121,6 +122,13 @@ def write_rules_pages(site: Path) -> None:
         page = layout.replace("__TITLE__", re.sub(r"<[^>]+>", "", title.group(1)) if title else fragment.stem)
         (site / f"rules-{fragment.stem}.html").write_text(prerender_boards(page.replace("__BODY__", body), fragment.name))
     (site / "rules.template.html").unlink()
+
+
+def write_ai_worker(site: Path, wheel: Path) -> None:
+    """The computer player's worker script, pointed at this build's wheel."""
+    template = site / "ai-worker.template.js"
+    (site / "ai-worker.js").write_text(template.read_text().replace("__WHEEL__", wheel.name))
+    template.unlink()
 
 
 FIGURE = re.compile(r'(<figure class="pg-board"([^>]*)>)')
