@@ -113,6 +113,7 @@ def build_site() -> Path:
     (OUT / "pyscript.json").write_text(json.dumps(config, indent=1))
     write_start_positions(OUT / "index.html")
     write_rules_pages(OUT)
+    write_ai_worker(OUT, wheel)
     write_service_worker(OUT)
     print(f"built {OUT.relative_to(ROOT)} ({sum(f.stat().st_size for f in OUT.rglob('*') if f.is_file()) // 1024} KiB)")
     return OUT
@@ -146,6 +147,13 @@ def write_rules_pages(site: Path) -> None:
     (site / "rules.template.html").unlink()
 
 
+def write_ai_worker(site: Path, wheel: Path) -> None:
+    """The computer player's worker script, pointed at this build's wheel."""
+    template = site / "ai-worker.template.js"
+    (site / "ai-worker.js").write_text(template.read_text().replace("__WHEEL__", wheel.name))
+    template.unlink()
+
+
 FIGURE = re.compile(r'(<figure class="pg-board"([^>]*)>)')
 
 
@@ -172,17 +180,19 @@ def prerender_boards(html: str, where: str) -> str:
 
 
 def write_service_worker(site: Path) -> None:
-    """A cache-first service worker precaching every file, so the app works offline after
-    the first visit; its cache name is a hash of the whole site, so a new build replaces it."""
+    """The offline cache's worker (see sw.template.js): the digest of every file of the
+    site, and a cache name that is a hash of them all, so a new build replaces the cache."""
     template = (site / "sw.template.js").read_text()
     (site / "sw.template.js").unlink()
-    files = sorted(p for p in site.rglob("*") if p.is_file() and p.name != "sw.js")
-    digest = hashlib.sha256()
-    for p in files:
-        digest.update(p.relative_to(site).as_posix().encode() + p.read_bytes())
-    urls = ["./"] + [f"./{p.relative_to(site).as_posix()}" for p in files]
-    (site / "sw.js").write_text(template.replace("__CACHE__", f"pygames-{digest.hexdigest()[:16]}")
-                                .replace("__PRECACHE__", json.dumps(urls)))
+    files = {p.relative_to(site).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest() for p in site_files(site)}
+    build_id = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
+    (site / "sw.js").write_text(template.replace("__CACHE__", f"pygames-{build_id}")
+                                .replace("__FILES__", json.dumps(files, indent=0, sort_keys=True)))
+
+
+def site_files(site: Path) -> list[Path]:
+    """Every file a visitor may load: all of the site but the offline cache's worker."""
+    return sorted(p for p in site.rglob("*") if p.is_file() and p.name != "sw.js")
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):

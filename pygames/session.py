@@ -8,10 +8,13 @@ therefore testable under CPython, and the glue stays a thin wiring layer.
 
 from __future__ import annotations
 
+import random
 import re
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from . import ai
 from .board import Board
 from .game import Game, IllegalMove, Move, OptionError, game_class
 from .notation import Record, decode, encode, quote_untrusted
@@ -26,6 +29,7 @@ class Preferences:
     last_move: bool = True
     confirm: bool = False
     overlays: bool = False
+    evaluation: bool = False
 
 
 class Session:
@@ -36,6 +40,8 @@ class Session:
         self.ply = len(record.moves) if ply is None else ply
         self.redo_moves: list[Move] = []
         self.pending: Move | None = None
+        #: The computer's suggestion for the position on view, shown until anything changes.
+        self.hint: Move | None = None
         self.marks = marks or {}
         self.game = record.replay(self.ply)
 
@@ -61,12 +67,47 @@ class Session:
         marks = {"marks": format_marks(self.game.board, self.marks)} if self.marks else {}
         return encode(self.record, self.ply, **marks)
 
+    def record_key(self) -> str:
+        """The whole game as link text, whatever ply is on view: an answer of the computer
+        player belongs to the game it was asked about only if this has not changed."""
+        return encode(self.record)
+
+    def computer_move(self, text: str, key: str) -> str | None:
+        """Play the computer's answer ``text`` at the end of the game it was asked about
+        (``key``, see :meth:`record_key`), whichever ply the player is viewing meanwhile;
+        the view follows the game only if it was on the last position. An answer about a
+        game that has changed since (an undo, a new game) is dropped with a message."""
+        if key != self.record_key():
+            return "the game changed while the computer was thinking; its move was dropped"
+        viewing = self.ply
+        following = viewing == len(self.record.moves)
+        self.goto(len(self.record.moves))
+        try:
+            move = self.game.parse_move(text)
+        except ValueError as e:
+            reason: str | None = str(e)
+        else:
+            self.redo_moves.clear()
+            reason = self.play(move)
+        if not following:
+            self.goto(viewing)
+        return reason
+
+    def show_hint(self, text: str, fragment: str) -> str | None:
+        """Mark the computer's suggestion ``text`` for the position it was asked about
+        (``fragment``); a hint for a position no longer on view is dropped."""
+        if fragment != self.fragment():
+            return "the position changed; ask for a hint again"
+        move = self.game.parse_move(text)
+        self.hint = move
+        return f"Hint for {self.game.colour_name(self.game.to_move)}: {self.game.move_text(move)}"
+
     # -- moves --------------------------------------------------------------------------
 
     def play(self, move: Move) -> str | None:
         """Play ``move`` at the viewed ply; returns the reason if it is illegal (nothing
         changes then). Playing while viewing an earlier ply replaces the later moves."""
-        self.pending = None
+        self.pending = self.hint = None
         try:
             self.game.play(move)
         except IllegalMove as e:
@@ -142,7 +183,7 @@ class Session:
     def goto(self, ply: int) -> None:
         """View the position after ``ply`` moves (clamped to the game)."""
         ply = max(0, min(ply, len(self.record.moves)))
-        self.pending = None
+        self.pending = self.hint = None
         if ply == self.ply + 1:
             self.game.play(self.record.moves[self.ply])
         elif ply == self.ply - 1 and self.game.history:
@@ -160,6 +201,8 @@ class Session:
         marks = dict(self.marks)
         if isinstance(self.pending, int):
             marks[self.pending] = "circle"
+        if isinstance(self.hint, int):
+            marks[self.hint] = "triangle"
         names = {c: g.colour_name(c) for c in range(1, g.players() + 1)}
         return {
             "scene": scene(g, coordinates=prefs.coordinates, last_move=prefs.last_move,
@@ -189,6 +232,73 @@ class Session:
             "last": _last_move_text(g),
             "over": result is not None,
         }
+
+
+@dataclass(frozen=True)
+class ComputerTask:
+    """A question the page puts to the computer player, checked: the position, who asks
+    (``purpose``: ``"move"`` for the computer's own seat, ``"hint"`` or ``"evaluate"`` for
+    the side to move at the ply on view) and at which level."""
+
+    game: Game
+    player: ai.Player
+    purpose: str
+    key: str
+
+    @classmethod
+    def ask(cls, fragment: str, purpose: str, level: str, seat: int | None = None) -> ComputerTask:
+        """Read and check a question; a ``ValueError`` says why the computer refuses it (a
+        finished game, a move asked at an earlier ply, or for a seat it does not play)."""
+        if purpose not in ("move", "hint", "evaluate"):
+            raise ValueError(f"{quote_untrusted(purpose)} is not something the computer can be asked")
+        player = ai.level(level)
+        decoded = decode(fragment)
+        if decoded.record is None or decoded.errors:
+            raise ValueError(f"the position could not be read: {'; '.join(decoded.errors)}")
+        record = decoded.record
+        game = record.replay(decoded.ply)
+        if game.is_over():
+            raise ValueError("the game is over: there is no move to choose")
+        if purpose == "move":
+            if decoded.ply != len(record.moves):
+                raise ValueError("the computer moves only at the end of the game, not at an earlier position")
+            if seat != game.seat_to_move():
+                raise ValueError(f"it is Player {game.seat_to_move() + 1}'s turn, not the computer's")
+        return cls(game, player, purpose, encode(record))
+
+    def answer(self, searcher: ai.Searcher) -> dict[str, Any]:
+        """The search's answer as plain data: the move in the game's notation, each
+        colour's chance of winning, the work done, and the game it belongs to."""
+        g = self.game
+        values = searcher.values()
+        chances = {g.colour_name(colour): round(values[seat], 3) for seat, colour in enumerate(g.seats)}
+        return {"move": g.move_text(searcher.best_move()), "purpose": self.purpose, "key": self.key,
+                "chances": chances, "work": searcher.iterations}
+
+
+async def ask_computer(request: Mapping[str, Any], pause: Callable[[], Awaitable[Any]],
+                       cancelled: Callable[[], bool] = lambda: False) -> dict[str, Any]:
+    """Answer a question from the page (the fields of :meth:`ComputerTask.ask` plus an
+    ``id``), thinking in short slices with ``await pause()`` between them, so that the
+    interpreter running it can take other work (a cancel, a repaint) in between. The
+    answer is plain data: the task's answer, or ``refused`` with the reason, or
+    ``cancelled``; it always carries the question's ``id``."""
+    rid = request.get("id")
+    try:
+        task = ComputerTask.ask(str(request.get("fragment", "")), str(request.get("purpose", "")),
+                                str(request.get("level", "")), request.get("seat"))
+    except ValueError as e:
+        return {"id": rid, "refused": str(e)}
+    searcher = None
+    # Seeded by the position, so that a hint and the computer's own move agree wherever
+    # the level's budget is a number of playouts rather than a time.
+    rng = random.Random(str(request.get("fragment")))
+    for searcher in task.player.think(task.game, rng, slice_seconds=0.05):
+        await pause()
+        if cancelled():
+            return {"id": rid, "cancelled": True}
+    assert searcher is not None
+    return {"id": rid, **task.answer(searcher)}
 
 
 def _last_move_text(g: Game) -> str:
@@ -252,4 +362,9 @@ def option_fields(name: str) -> list[dict[str, Any]]:
             for o in game_class(name).OPTIONS]
 
 
-__all__ = ["Preferences", "Session", "option_fields", "OptionError"]
+def levels() -> list[dict[str, Any]]:
+    """The computer's levels for the page: name, seconds a move and what the level is."""
+    return [{"name": p.name, "seconds": p.seconds, "about": p.about} for p in ai.LEVELS]
+
+
+__all__ = ["ComputerTask", "Preferences", "Session", "ask_computer", "levels", "option_fields", "OptionError"]

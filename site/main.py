@@ -12,8 +12,8 @@ import traceback
 from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 
-from pygames import ai, available, game_class
-from pygames.session import Preferences, Session, option_fields
+from pygames import available, game_class
+from pygames.session import Preferences, Session, ask_computer, levels, option_fields
 
 sessions: dict[str, Session] = {}
 
@@ -37,6 +37,7 @@ def _view(board_id: str, prefs: str, message: str | None = None, errors: list[st
     view["message"] = message or ""
     view["errors"] = errors or []
     view["fragment"] = session.fragment()
+    view["key"] = session.record_key()
     return json.dumps(view)
 
 
@@ -73,20 +74,24 @@ def typed(board_id, text, prefs):
     return _view(board_id, prefs, sessions[board_id].type_move(str(text)))
 
 
-async def think(board_id, level, prefs):
-    """The computer moves for the side to move, within its level's time budget. It thinks
-    in short slices and yields to the browser between them, so the page stays responsive."""
+async def ask(request):
+    """The computer player on the page's own thread, for browsers where its worker cannot
+    run: the same question and answer as the worker's (ai_worker.py), thinking in short
+    slices and yielding to the browser between them so that the page stays usable."""
     try:
-        session = sessions[board_id]
-        if session.game.is_over() or session.ply < len(session.record.moves):
-            return _view(board_id, prefs)
-        search = None
-        for search in ai.level(str(level)).think(session.game):
-            await asyncio.sleep(0.001)  # a macrotask: lets the page repaint and take input
-        return _view(board_id, prefs, session.play(search.best_move()))
+        return json.dumps(await ask_computer(json.loads(request), lambda: asyncio.sleep(0.001)))
     except Exception as e:  # noqa: BLE001 - as in _guard
         traceback.print_exc()
         return json.dumps({"error": f"Something went wrong: {e}"})
+
+
+def computer(board_id, move, key, prefs):
+    """Play the computer's answer at the end of the game it was asked about."""
+    return _view(board_id, prefs, sessions[board_id].computer_move(str(move), str(key)))
+
+
+def hint(board_id, move, fragment, prefs):
+    return _view(board_id, prefs, sessions[board_id].show_hint(str(move), str(fragment)))
 
 
 def redraw(board_id, prefs):
@@ -98,6 +103,7 @@ def games():
 
 
 api = {"load": _guard(load), "newGame": _guard(new_game), "click": _guard(click), "act": _guard(act),
-       "redraw": _guard(redraw), "typed": _guard(typed), "think": create_proxy(think), "games": create_proxy(games)}
+       "redraw": _guard(redraw), "typed": _guard(typed), "computer": _guard(computer), "hint": _guard(hint),
+       "ask": create_proxy(ask), "games": create_proxy(games), "levels": create_proxy(lambda: json.dumps(levels()))}
 # The page script (the app or the embedded boards) defines pgConnect and takes it from here.
 window.pgConnect(to_js(api, dict_converter=window.Object.fromEntries))

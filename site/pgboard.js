@@ -87,13 +87,117 @@ window.PgBoard = {
   },
 };
 
+// The computer player. Questions go to a worker with its own interpreter (ai-worker.js),
+// one at a time, so the page never waits on a search; if no worker can run, the same
+// question goes to the page's own interpreter (api.ask), which thinks in slices. A worker
+// that crashes or does not answer in time is restarted once; after that the page falls
+// back and says so (onFallback).
+window.PgAi = {
+  worker: null, ready: false, fallback: false, restarted: false,
+  current: null, queue: [], nextId: 1, api: null, onFallback: null, levels: [],
+
+  // Start the worker in the background (once the page is ready, so that its start-up does
+  // not slow the page's).
+  start(api, onFallback) {
+    if (this.api) return;
+    this.api = api; this.onFallback = onFallback;
+    this.levels = JSON.parse(api.levels());
+    if (!window.Worker) return this.giveUp("this browser cannot run a background worker");
+    this.spawn();
+  },
+
+  spawn() {
+    this.ready = false;
+    try {
+      this.worker = new Worker("./ai-worker.js", { type: "module" });
+    } catch (e) { return this.giveUp(e.message); }
+    this.worker.onmessage = (e) => this.receive(e.data);
+    this.worker.onerror = (e) => { e.preventDefault(); this.crashed(e.message || "it stopped with an error"); };
+  },
+
+  // Ask a question ({purpose, fragment, level, seat}); resolves with the answer object
+  // ({move, chances, key, …}, {refused}, {cancelled} or {error}).
+  ask(request) {
+    return new Promise((resolve) => {
+      this.queue.push({ request: { ...request, id: this.nextId++ }, resolve });
+      this.pump();
+    });
+  },
+
+  // Withdraw every question whose purpose is in `purposes` (the game moved on).
+  cancel(purposes) {
+    for (const job of this.queue.filter((j) => purposes.includes(j.request.purpose))) job.resolve({ cancelled: true });
+    this.queue = this.queue.filter((j) => !purposes.includes(j.request.purpose));
+    const job = this.current;
+    if (job && purposes.includes(job.request.purpose) && !job.cancelling) {
+      job.cancelling = true;
+      if (this.fallback) job.resolve({ cancelled: true }); else this.worker.postMessage({ cancel: job.request.id });
+    }
+  },
+
+  pump() {
+    if (this.current || !this.queue.length || !(this.ready || this.fallback)) return;
+    const job = this.current = this.queue.shift();
+    if (this.fallback) {
+      this.api.ask(JSON.stringify(job.request)).then((json) => this.finish(job, JSON.parse(json)));
+      return;
+    }
+    const level = this.levels.find((l) => l.name === job.request.level);
+    job.timer = setTimeout(() => this.crashed("it did not answer in time"), ((level ? level.seconds : 10) + 30) * 1000);
+    this.worker.postMessage(job.request);
+  },
+
+  receive(data) {
+    if (data.ready) { this.ready = true; document.body.dataset.aiReady = "1"; this.pump(); return; }
+    if (data.failed) return this.crashed(data.failed);
+    if (this.current && data.id === this.current.request.id) this.finish(this.current, data);
+  },
+
+  finish(job, answer) {
+    clearTimeout(job.timer);
+    if (this.current === job) this.current = null;
+    job.resolve(job.cancelling ? { cancelled: true } : answer);
+    this.pump();
+  },
+
+  crashed(reason) {
+    if (this.worker) this.worker.terminate();
+    if (this.current) { clearTimeout(this.current.timer); this.queue.unshift(this.current); this.current = null; }
+    if (this.restarted) return this.giveUp(reason);
+    this.restarted = true;
+    this.spawn();
+  },
+
+  giveUp(reason) {
+    this.worker = null; this.fallback = true;
+    document.body.dataset.aiFallback = "1";
+    if (this.onFallback) this.onFallback(reason);
+    this.pump();
+  },
+
+  // The thinking notice: shown while the computer works on a move, with a running clock
+  // (a CSS animation and a timer, both of which keep going because the page stays free).
+  notice: {
+    timer: null,
+    show(box, clock) {
+      const t0 = performance.now();
+      box.hidden = false;
+      clock.textContent = "0.0 s";
+      this.timer = setInterval(() => { clock.textContent = `${((performance.now() - t0) / 1000).toFixed(1)} s`; }, 100);
+    },
+    hide(box) { clearInterval(this.timer); box.hidden = true; },
+  },
+};
+
 window.PgApp = {
   api: null,
-  prefs: { coordinates: true, last_move: true, overlays: false, confirm: false },
+  prefs: { coordinates: true, last_move: true, overlays: false, confirm: false, evaluation: false },
   fragment: "",
   games: [],
   computer: new Set(),  // seats the computer plays
   thinking: false,
+  evaluated: "",  // the position the evaluation bar shows
+  chances: null,  // the computer's view of the position after its move, for the bar
   view: null,
 
   $(id) { return document.getElementById(id); },
@@ -156,7 +260,7 @@ window.PgApp = {
     this.$("new-game").addEventListener("submit", (e) => { e.preventDefault(); this.newGame(); });
     const canvas = this.$("board");
     canvas.addEventListener("click", (e) => {
-      if (this.thinking) return this.say("Wait for the computer's move.");
+      if (this.thinking) return this.say("Wait for the computer's move.", "info");
       const [x, y] = PgBoard.toBoard(canvas, e);
       this.show(api.click("main", x, y, this.prefsJson()));
     });
@@ -176,6 +280,11 @@ window.PgApp = {
     this.$("redo").addEventListener("click", () => this.act("redo"));
     this.$("confirm").addEventListener("click", () => this.act("confirm"));
     this.$("copy-link").addEventListener("click", () => this.copyLink());
+    this.$("hint").addEventListener("click", () => this.hint());
+    const level = this.$("level");
+    level.replaceChildren(...JSON.parse(api.levels()).map((l) => new Option(`${l.name[0].toUpperCase()}${l.name.slice(1)}: ${l.about}`, l.name)));
+    level.value = localStorage.getItem("pygames.level") || "medium";
+    level.addEventListener("change", () => localStorage.setItem("pygames.level", level.value));
     this.$("type-move").addEventListener("submit", (e) => {
       e.preventDefault();
       const input = e.target.elements.move;
@@ -199,6 +308,12 @@ window.PgApp = {
     document.body.dataset.ready = "1";
     window.pgReadyAt = performance.now();
     window.pgReady = true;
+    // The computer's worker loads the same runtime: after the offline cache has it, so that
+    // it is served from there rather than asked of the server a second time.
+    PgStart.offline().then(() => PgAi.start(api, (why) => {
+      this.$("ai-note").hidden = false;
+      this.$("ai-note").textContent = `The computer is thinking on this page itself because its background helper failed (${why}), so the page may be slow while it thinks.`;
+    }));
   },
 
   prefsJson() { return JSON.stringify(this.prefs); },
@@ -207,14 +322,16 @@ window.PgApp = {
     this.show(this.api.load("main", location.hash.slice(1), this.prefsJson(), "loose"));
   },
 
+  // History buttons work while the computer thinks; moves wait for it.
   act(what) {
-    if (this.thinking) return this.say("Wait for the computer's move.");
+    if (this.thinking && !["first", "prev", "next", "last"].includes(what)) return this.say("Wait for the computer's move.", "info");
     this.show(this.api.act("main", what, this.prefsJson()));
   },
 
-  // Against the computer, take back to the last position where a person is to move.
+  // Against the computer, take back to the last position where a person is to move (a
+  // move it is thinking about is abandoned).
   undo() {
-    if (this.thinking) return this.say("Wait for the computer's move.");
+    PgAi.cancel(["move"]);
     let json = this.api.act("main", "undo", this.prefsJson());
     let v = JSON.parse(json);
     while (!v.error && v.can_undo && this.computer.has(v.seat_to_move)) {
@@ -224,19 +341,67 @@ window.PgApp = {
     this.show(json);
   },
 
-  // Let the computer move if it plays the seat to move (after a repaint, so the player
-  // sees their own move and the thinking notice first).
+  // Let the computer move if it plays the seat to move. Its answer is played at the end of
+  // the game it was asked about, even if the player is looking back through the history.
   maybeThink(v) {
     if (v.over || v.ply !== v.plies || !this.computer.has(v.seat_to_move) || this.thinking) return;
     this.thinking = true;
-    this.$("thinking").hidden = false;
+    PgAi.notice.show(this.$("thinking"), this.$("think-clock"));
     document.body.dataset.thinking = "1";
-    this.api.think("main", this.$("level").value, this.prefsJson()).then((json) => {
+    PgAi.cancel(["hint", "evaluate"]);
+    PgAi.ask({ purpose: "move", fragment: v.fragment, level: this.$("level").value, seat: v.seat_to_move }).then((answer) => {
       this.thinking = false;
-      this.$("thinking").hidden = true;
+      PgAi.notice.hide(this.$("thinking"));
       delete document.body.dataset.thinking;
-      this.show(json);
+      if (answer.move && this.view && answer.key === this.view.key) {
+        this.chances = answer.chances;
+        this.show(this.api.computer("main", answer.move, answer.key, this.prefsJson()));
+      } else if (answer.refused || answer.error) {
+        this.say(`The computer could not move: ${answer.refused || answer.error}`);
+      } else if (this.view) {
+        this.maybeThink(this.view);  // the game changed meanwhile: think about it afresh
+      }
     });
+  },
+
+  hint() {
+    if (this.thinking) return this.say("Wait for the computer's move.", "info");
+    const v = this.view;
+    if (!v || v.over) return this.say("The game is over.", "info");
+    this.say("Looking for a hint…", "info");
+    PgAi.cancel(["hint", "evaluate"]);
+    PgAi.ask({ purpose: "hint", fragment: v.fragment, level: this.$("level").value }).then((answer) => {
+      if (answer.cancelled) return;
+      if (!answer.move) return this.say(`No hint: ${answer.refused || answer.error}`);
+      if (answer.chances) this.showChances(answer.chances, v.key + v.ply);
+      this.show(this.api.hint("main", answer.move, v.fragment, this.prefsJson()), "info");
+    });
+  },
+
+  // The evaluation bar: each colour's chance of winning, as the computer sees it (after its
+  // own move, what its search found).
+  evaluate(v) {
+    const where = v.key + v.ply;
+    if (this.chances) { this.showChances(this.chances, where); this.chances = null; }
+    if (!this.prefs.evaluation || v.over || this.thinking || this.evaluated === where) return;
+    this.evaluated = where;
+    PgAi.cancel(["evaluate"]);
+    PgAi.ask({ purpose: "evaluate", fragment: v.fragment, level: "medium" }).then((answer) => {
+      if (answer.chances && this.view && this.view.key + this.view.ply === where) this.showChances(answer.chances, where);
+    });
+  },
+
+  showChances(chances, where) {
+    const bar = this.$("eval");
+    bar.hidden = !this.prefs.evaluation;
+    this.evaluated = where;
+    bar.replaceChildren(...Object.entries(chances).map(([colour, p]) => {
+      const part = document.createElement("span");
+      part.dataset.colour = colour; part.style.flexGrow = Math.max(p, 0.001);
+      part.textContent = p >= 0.12 ? `${Math.round(p * 100)}%` : "";
+      return part;
+    }));
+    bar.title = bar.ariaLabel = Object.entries(chances).map(([c, p]) => `${c} ${Math.round(p * 100)}%`).join(", ");
   },
 
   computerSeats(seats) {
@@ -257,6 +422,7 @@ window.PgApp = {
   },
 
   newGame() {
+    PgAi.cancel(["move", "hint", "evaluate"]);
     const name = this.$("game-select").value, options = {};
     this.$("option-fields").querySelectorAll("[name]").forEach((el) => {
       options[el.name] = el.type === "checkbox" ? el.checked : el.value;
@@ -300,15 +466,20 @@ window.PgApp = {
 
   copyLink() {
     const url = location.href;
-    const done = () => this.say("Link copied to the clipboard.");
-    const fallback = () => this.say(`Copy this link: ${url}`);
+    const done = () => this.say("Link copied to the clipboard.", "info");
+    const fallback = () => this.say(`Copy this link: ${url}`, "info");
     if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, fallback); else fallback();
   },
 
-  say(text) { this.$("message").textContent = text; },
+  // A message under the board: "info" for news (a copied link, a hint), else a problem.
+  say(text, kind = "problem") {
+    const box = this.$("message");
+    box.textContent = text;
+    box.dataset.kind = kind;
+  },
 
   // Show a view (JSON text from Python): board, panel, address bar.
-  show(json) {
+  show(json, kind) {
     const v = JSON.parse(json);
     if (v.error) { this.say(v.error); return; }
     PgBoard.draw(this.$("board"), v.scene);
@@ -317,7 +488,7 @@ window.PgApp = {
     this.$("last").textContent = v.last;
     this.$("describe").textContent = v.describe;
     this.$("legend").textContent = v.scene.legend.length ? `Overlay — ${v.scene.legend.join(" · ")}` : "";
-    this.say([...v.errors, v.message].filter(Boolean).join(" "));
+    this.say([...v.errors, v.message].filter(Boolean).join(" "), kind);
     document.body.dataset.game = v.game;
     this.$("rules-link").href = `./rules-${v.game === "convacu" ? "vacu" : v.game}.html`;
     this.$("games").querySelectorAll("a").forEach((a) => a.classList.toggle("current", a.dataset.game === v.game));
@@ -357,8 +528,11 @@ window.PgApp = {
       return li;
     }));
     this.computerSeats(v.seats);
+    if (this.view && this.view.key !== v.key) PgAi.cancel(["hint"]);
     this.view = v;
+    this.$("eval").hidden = !this.prefs.evaluation;
     this.maybeThink(v);
+    this.evaluate(v);
     this.fragment = v.fragment;
     if (location.hash.slice(1) !== v.fragment) history.replaceState(null, "", "#" + v.fragment);
     document.body.dataset.ply = v.ply;
@@ -373,16 +547,34 @@ window.PgStart = {
     // PyScript announces when every Python script has finished; if ours never connected,
     // it failed (its traceback is in the console, not on the page).
     window.addEventListener("py:all-done", () => fail("the Python start-up script stopped with an error"));
-    if ("serviceWorker" in navigator && location.protocol !== "file:") {
-      navigator.serviceWorker.register("./sw.js").catch(() => { /* offline use is optional */ });
-    }
+  },
+
+  // Offline support, set up at idle once the board is ready so that it takes nothing from
+  // the start: the service worker (sw.js) then caches every file of the site, reading what
+  // the page already loaded from the browser's cache. Resolves once the page is served from
+  // the offline cache, or at once without one (never rejects: offline use is optional).
+  offline() {
+    this.cached ||= new Promise((resolve) => {
+      const sw = navigator.serviceWorker;
+      if (!sw || location.protocol === "file:") return resolve(false);
+      const controlled = () => sw.controller || new Promise((r) => sw.addEventListener("controllerchange", r, { once: true }));
+      const done = (ok) => { if (ok) document.documentElement.dataset.offline = "ready"; resolve(ok); };
+      const idle = window.requestIdleCallback ? (f) => requestIdleCallback(f, { timeout: 1000 }) : (f) => setTimeout(f);
+      idle(() => sw.register("./sw.js").then((registration) => new Promise((installed, failed) => {
+        const installing = registration.installing;
+        if (installing) installing.addEventListener("statechange", () => installing.state === "redundant" && failed());
+        sw.ready.then(controlled).then(installed);
+      })).then(() => done(true), () => done(false)));
+    });
+    return this.cached;
   },
 };
 
 // Boards embedded in a documentation page: <figure class="pg-board" data-position="…">.
 // Each shows its build-time SVG at once; one Python interpreter then makes them all live.
 // Attributes: data-position (share-link syntax), data-marks, data-interactive,
-// data-coordinates="0", data-overlays="1", data-width (pixels).
+// data-coordinates="0", data-overlays="1", data-width (pixels), data-computer (the seats
+// the computer plays, e.g. "2" or "2,4"; it thinks in the shared worker) and data-level.
 window.PgEmbed = {
   api: null,
 
@@ -412,6 +604,7 @@ window.PgEmbed = {
         status.after(bar);
         canvas.addEventListener("click", (e) => {
           if (!this.api) return;
+          if (fig.dataset.thinking) { fig.querySelector(".pg-status").textContent = "Wait for the computer's move."; return; }
           const [x, y] = PgBoard.toBoard(canvas, e);
           this.show(fig, this.api.click(fig.id, x, y, this.prefs(fig)));
         });
@@ -429,6 +622,7 @@ window.PgEmbed = {
     if (params.get("view") !== "1") fig.dataset.interactive = "";
     if (params.get("coords") === "0") fig.dataset.coordinates = "0";
     if (params.get("overlays") === "1") fig.dataset.overlays = "1";
+    for (const key of ["computer", "level"]) if (params.get(key)) fig.dataset[key] = params.get(key);
   },
 
   prefs(fig) {
@@ -443,6 +637,7 @@ window.PgEmbed = {
 
   connect(api) {
     this.api = api;
+    PgStart.offline().then(() => document.querySelector("figure.pg-board[data-computer]") && PgAi.start(api, null));
     document.querySelectorAll("figure.pg-board").forEach((fig) => {
       const canvas = fig.querySelector("canvas");
       canvas.hidden = false;
@@ -465,5 +660,20 @@ window.PgEmbed = {
     status.textContent = [...v.errors, v.message].filter(Boolean).join(" ") ||
       (fig.dataset.interactive !== undefined ? v.prompt : "");
     fig.dataset.ply = v.ply;
+    this.maybeThink(fig, v);
+  },
+
+  // A board with data-computer: the computer answers when one of its seats is to move.
+  maybeThink(fig, v) {
+    const seats = (fig.dataset.computer || "").split(",").map((n) => Number(n) - 1);
+    if (v.over || v.ply !== v.plies || !seats.includes(v.seat_to_move) || fig.dataset.thinking) return;
+    fig.dataset.thinking = "1";
+    fig.querySelector(".pg-status").textContent = "The computer is thinking…";
+    PgAi.ask({ purpose: "move", fragment: v.fragment, level: fig.dataset.level || "easy", seat: v.seat_to_move })
+      .then((answer) => {
+        delete fig.dataset.thinking;
+        if (answer.move) this.show(fig, this.api.computer(fig.id, answer.move, answer.key, this.prefs(fig)));
+        else if (answer.refused || answer.error) fig.querySelector(".pg-status").textContent = answer.refused || answer.error;
+      });
   },
 };

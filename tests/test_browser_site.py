@@ -1,14 +1,16 @@
 """The built site as a static host serves it: headers, start-up failure, offline use,
 and links that survive a reload."""
 
-import functools
-import http.server
-import threading
+import hashlib
+import json
+import re
+import shutil
 import urllib.request
+from collections import Counter
 
 import pytest
 from browser import click_point, is_black, pixel, text
-from conftest import ARGS, CHROMIUM, READY_MS, SITE, Watched
+from conftest import READY_MS, SITE, Watched
 
 import build
 from pygames import Board
@@ -55,20 +57,24 @@ def test_shared_link_survives_play_and_reload(open_page):
     assert is_black(pixel(page, b, "c3"))
 
 
-def test_works_offline_after_the_first_visit(browser, tmp_path):
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(build.Handler, directory=str(SITE)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    origin = f"http://127.0.0.1:{server.server_address[1]}"
+OFFLINE_READY = "document.documentElement.dataset.offline === 'ready'"
+
+
+def offline_files() -> dict[str, str]:
+    sw = (SITE / "sw.js").read_text()
+    return json.loads(re.search(r"const FILES = (\{.*?\});", sw, re.S).group(1))
+
+
+def test_works_offline_after_the_first_visit(browser, site_server):
     context = browser.new_context(service_workers="allow")
-    w = Watched(context.new_page(), origin)
+    w = Watched(context.new_page(), site_server.origin)
     try:
-        w.page.goto(origin + "/index.html#v=1&g=loose&size=9&m=e5")
+        w.page.goto(site_server.origin + "/index.html#v=1&g=loose&size=9&m=e5")
         w.page.wait_for_function("window.pgReady === true", timeout=READY_MS)
-        w.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=READY_MS)
-        server.shutdown()
-        server.server_close()
+        w.page.wait_for_function(OFFLINE_READY, timeout=READY_MS)
+        site_server.stop()
         with pytest.raises(OSError):
-            urllib.request.urlopen(origin + "/index.html", timeout=5)
+            urllib.request.urlopen(site_server.origin + "/index.html", timeout=5)
         w.page.reload()
         w.page.wait_for_function("window.pgReady === true", timeout=READY_MS)
         assert text(w.page, "#ply") == "1 / 1"
@@ -80,14 +86,55 @@ def test_works_offline_after_the_first_visit(browser, tmp_path):
         context.close()
 
 
-def test_offline_cache_lists_every_built_file_and_nothing_else():
-    import json
-    import re
+def test_offline_cache_lists_every_built_file_with_its_digest():
+    files = offline_files()
+    built = {p.relative_to(SITE).as_posix(): p for p in build.site_files(SITE)}
+    assert set(files) == set(built)
+    assert all(files[name] == hashlib.sha256(built[name].read_bytes()).hexdigest() for name in files)
 
-    sw = (SITE / "sw.js").read_text()
-    urls = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1))
-    files = {f"./{p.relative_to(SITE).as_posix()}" for p in SITE.rglob("*") if p.is_file() and p.name != "sw.js"}
-    assert set(urls) == files | {"./"}
+
+def test_a_first_visit_asks_the_server_for_each_file_once(browser, site_server):
+    """The page, the offline cache filling itself and the computer's worker share one
+    download of every file."""
+    context = browser.new_context(service_workers="allow")
+    w = Watched(context.new_page(), site_server.origin)
+    try:
+        w.page.goto(site_server.origin + "/index.html")
+        w.page.wait_for_function("window.pgReady === true", timeout=READY_MS)
+        w.page.wait_for_function(OFFLINE_READY, timeout=READY_MS)
+        w.page.wait_for_function("document.body.dataset.aiReady === '1'", timeout=READY_MS)
+        w.check()
+    finally:
+        context.close()
+    asked = Counter(site_server.requests)
+    assert [path for path, n in asked.items() if n > 1] == []
+    assert {path.lstrip("/") for path in asked} == set(offline_files()) | {"sw.js"}
+
+
+def test_a_new_build_replaces_the_offline_cache(browser, site_server, tmp_path):
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    try:
+        page.goto(site_server.origin + "/index.html")
+        page.wait_for_function("window.pgReady === true", timeout=READY_MS)
+        page.wait_for_function(OFFLINE_READY, timeout=READY_MS)
+        old = page.evaluate("caches.keys()")
+        new_site = tmp_path / "site"
+        shutil.copytree(SITE, new_site)
+        (new_site / "style.css").write_text((SITE / "style.css").read_text() + "\n/* a new build */\n")
+        shutil.copy(build.SRC / "sw.template.js", new_site)
+        build.write_service_worker(new_site)
+        name = re.search(r'const CACHE = "(.*?)"', (new_site / "sw.js").read_text()).group(1)
+        assert [name] != old
+        site_server.directory = new_site
+        page.reload()
+        page.wait_for_function("window.pgReady === true", timeout=READY_MS)
+        page.wait_for_function("(name) => caches.keys().then((keys) => keys.length === 1 && keys[0] === name)",
+                               arg=name, timeout=READY_MS, polling=100)
+        cached = page.evaluate("(name) => caches.open(name).then((c) => c.match('style.css')).then((r) => r.text())", name)
+        assert cached.endswith("/* a new build */\n")
+    finally:
+        context.close()
 
 
 def test_back_button_returns_to_the_game_left_behind(open_page):

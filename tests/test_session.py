@@ -1,7 +1,9 @@
 """The page's behaviour without a browser: clicks, undo/redo, history, links."""
 
+import pytest
+
 from pygames import Board
-from pygames.session import Preferences, Session, option_fields
+from pygames.session import Preferences, Session, ask_computer, levels, option_fields
 
 B9 = Board.square(9)
 
@@ -98,3 +100,75 @@ def test_typed_moves_use_the_notation_and_explain_mistakes():
     assert s.type_move("<b>") == "'?b?' is not a move: type a point such as e5, or an action such as pass"
     assert s.type_move("z9").startswith("'z9' is not a point")
     assert s.type_move("e5") == "that point is already occupied" and s.ply == 2
+
+
+# -- questions to the computer player ----------------------------------------------------
+
+async def no_pause():
+    """A pause that does not suspend, so a question runs to its end in one ``send``
+    (Pyodide under Node has no event loop to run ``asyncio.run``)."""
+
+
+def finish(question):
+    try:
+        question.send(None)
+    except StopIteration as done:
+        return done.value
+    raise AssertionError("the question waited for an event loop")
+
+
+def ask(request):
+    return finish(ask_computer(request, no_pause))
+
+
+def test_computer_answers_a_move_for_its_seat_and_it_is_played_at_the_end():
+    s = Session.new("loose", {"size": 9})
+    click(s, "e5")
+    answer = ask({"id": 7, "fragment": s.fragment(), "purpose": "move", "level": "beginner", "seat": 1})
+    assert answer["id"] == 7 and answer["purpose"] == "move" and answer["key"] == s.record_key()
+    assert set(answer["chances"]) == {"Black", "White"} and 0 < answer["work"] <= 50
+    assert abs(sum(answer["chances"].values()) - 1) < 0.01
+    s.goto(0)  # the player looks back meanwhile
+    assert s.computer_move(answer["move"], answer["key"]) is None
+    assert s.ply == 0 and len(s.record.moves) == 2
+    assert s.computer_move(answer["move"], answer["key"]).startswith("the game changed")
+
+
+def test_computer_refuses_what_is_not_its_to_answer():
+    s = Session.new("loose", {"size": 9})
+    click(s, "e5")
+    click(s, "d4")
+    def refusal(**request):
+        return ask({"id": 1, "level": "beginner", **request}).get("refused", "")
+    assert refusal(fragment=s.fragment(), purpose="move", seat=1) == "it is Player 1's turn, not the computer's"
+    s.goto(1)
+    assert refusal(fragment=s.fragment(), purpose="move", seat=1).startswith("the computer moves only at the end")
+    assert "move" in ask({"id": 1, "fragment": s.fragment(), "purpose": "hint", "level": "beginner"})
+    s.goto(2)
+    s.play("pass")
+    s.play("pass")
+    assert refusal(fragment=s.fragment(), purpose="hint").startswith("the game is over")
+    assert refusal(fragment="v=1&g=chess", purpose="hint").startswith("the position could not be read")
+    assert refusal(fragment=s.fragment(), purpose="resign") == "'resign' is not something the computer can be asked"
+    assert ask({"id": 1, "fragment": s.fragment(), "purpose": "hint", "level": "expert"})["refused"].startswith(
+        "unknown level 'expert'")
+
+
+@pytest.mark.parametrize("fragment, seat", [("v=1&g=vacu&size=5&m=c3", 1), ("v=1&g=pente&size=9&opening=none", 0),
+                                            ("v=1&g=gardar&size=4&m=a1", 1), ("v=1&g=convacu&size=5", 0)])
+def test_a_hint_is_the_move_the_computer_would_play(fragment, seat):
+    hint = ask({"id": 1, "fragment": fragment, "purpose": "hint", "level": "beginner"})
+    move = ask({"id": 2, "fragment": fragment, "purpose": "move", "level": "beginner", "seat": seat})
+    assert hint["move"] == move["move"] and hint["chances"] == move["chances"]
+
+
+def test_a_cancelled_question_stops_thinking():
+    answer = finish(ask_computer({"id": 3, "fragment": "v=1&g=loose&size=9", "purpose": "hint", "level": "hard"},
+                                 no_pause, cancelled=lambda: True))
+    assert answer == {"id": 3, "cancelled": True}
+
+
+def test_levels_for_the_page():
+    names = [level["name"] for level in levels()]
+    assert names == ["beginner", "easy", "medium", "hard", "strongest"]
+    assert all(level["about"] and level["seconds"] > 0 for level in levels())
