@@ -15,19 +15,24 @@ from __future__ import annotations
 import argparse
 import base64
 import functools
+import gzip
 import hashlib
 import http.server
+import importlib
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+import threading
 import tomllib
 import venv
 import zipfile
+from concurrent.futures import ThreadPoolExecutor
 from html import escape, unescape
 from pathlib import Path
+from site import addsitedir
 
 ROOT = Path(__file__).resolve().parent
 SRC = ROOT / "site"
@@ -36,6 +41,8 @@ NODE = ROOT / "node_modules"
 VENV = ROOT / ".venv"
 sys.path.insert(0, str(ROOT))  # the pygames source draws the build-time boards
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+#: Build tools, installed into .venv: brotli writes the compressed copies of the site.
+BUILD_REQUIREMENTS = ("brotli==1.2.1",)
 #: Test tools for the host Python, and the wheels pytest needs inside Pyodide (Python 3.14).
 TEST_REQUIREMENTS = ("pytest==9.0.3", "playwright==1.65.2", "hypothesis==6.155.2")
 PYODIDE_TEST_WHEELS = ("pytest==9.0.3",)
@@ -115,6 +122,7 @@ def build_site() -> Path:
     write_rules_pages(OUT)
     write_ai_worker(OUT, wheel)
     write_service_worker(OUT)
+    precompress(OUT)
     print(f"built {OUT.relative_to(ROOT)} ({sum(f.stat().st_size for f in OUT.rglob('*') if f.is_file()) // 1024} KiB)")
     return OUT
 
@@ -179,6 +187,38 @@ def prerender_boards(html: str, where: str) -> str:
     return FIGURE.sub(draw, html)
 
 
+#: Content codings the build writes beside each file, best first, with their file suffix.
+COMPRESSED = {"br": ".br", "gzip": ".gz"}
+COMPRESSION_CACHE = ROOT / "dist" / "compressed"
+
+
+def precompress(site: Path) -> None:
+    """Write a brotli (.br) and a gzip (.gz) copy beside every file that they shrink by a
+    tenth or more (text, WebAssembly, the stored standard library), for a server to send
+    as they are: ``build.py serve`` does, choosing by the request's Accept-Encoding.
+    Brotli at its best setting is slow, so each result is kept in dist/compressed under
+    the hash of its input, and a rebuild compresses only what changed."""
+    brotli = import_tool("brotli")
+    codecs = {".br": lambda data: brotli.compress(data, quality=11, lgwin=24),
+              ".gz": lambda data: gzip.compress(data, 9, mtime=0)}
+    COMPRESSION_CACHE.mkdir(parents=True, exist_ok=True)
+
+    def compress(path: Path) -> None:
+        data = path.read_bytes()
+        key = hashlib.sha256(data).hexdigest()
+        for suffix, codec in codecs.items():
+            kept = COMPRESSION_CACHE / (key + suffix)
+            if not kept.exists():
+                part = kept.with_name(f"{kept.name}.{threading.get_ident()}")
+                part.write_bytes(codec(data))
+                part.replace(kept)
+            if kept.stat().st_size <= 0.9 * len(data):
+                shutil.copyfile(kept, path.with_name(path.name + suffix))
+
+    with ThreadPoolExecutor(os.cpu_count()) as pool:
+        list(pool.map(compress, [*site_files(site), site / "sw.js"]))
+
+
 def write_service_worker(site: Path) -> None:
     """The offline cache's worker (see sw.template.js): the digest of every file of the
     site, and a cache name that is a hash of them all, so a new build replaces the cache."""
@@ -191,25 +231,68 @@ def write_service_worker(site: Path) -> None:
 
 
 def site_files(site: Path) -> list[Path]:
-    """Every file a visitor may load: all of the site but the offline cache's worker."""
-    return sorted(p for p in site.rglob("*") if p.is_file() and p.name != "sw.js")
+    """Every file a visitor may load: all of the site but the offline cache's worker and
+    the compressed copies (the same files, sent in another coding)."""
+    return sorted(p for p in site.rglob("*")
+                  if p.is_file() and p.name != "sw.js" and p.suffix not in COMPRESSED.values())
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the MIME types Pyodide insists on, and no stale caches: every
-    response must be revalidated, so a rebuild is seen on the next reload."""
+    """Static files with the MIME types Pyodide insists on, compressed when the browser
+    accepts it (the .br or .gz the build wrote beside the file), and no stale caches:
+    every response must be revalidated, so a rebuild is seen on the next reload."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
                       ".whl": "application/zip", ".json": "application/json", ".py": "text/plain",
                       ".svg": "image/svg+xml"}
+    encoding: str | None = None
+
+    def translate_path(self, path: str) -> str:
+        """The file to send: the compressed copy of the requested file that the request's
+        Accept-Encoding allows, if the build wrote one."""
+        real = super().translate_path(path)
+        if os.path.isdir(real) and path.split("?")[0].endswith("/"):
+            real = os.path.join(real, "index.html")
+        self.encoding, self.original = None, real
+        accepted = accepted_encodings(self.headers.get("Accept-Encoding", ""))
+        for coding, suffix in COMPRESSED.items():
+            if coding in accepted and os.path.isfile(real + suffix):
+                self.encoding = coding
+                return real + suffix
+        return real
+
+    def guess_type(self, path: str) -> str:
+        return super().guess_type(self.original if self.encoding else path)
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        super().send_response(code, message)
+        if code == 200 and self.encoding:
+            self.send_header("Content-Encoding", self.encoding)
 
     def end_headers(self) -> None:
+        self.send_header("Vary", "Accept-Encoding")
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
     def log_message(self, *args) -> None:
         pass
+
+
+def accepted_encodings(header: str) -> set[str]:
+    """The content codings an Accept-Encoding header allows (q=0 refuses one)."""
+    accepted, refused, anything = set(), set(), False
+    for item in header.split(","):
+        coding, _, params = item.strip().lower().partition(";")
+        if not coding:
+            continue
+        q = re.search(r"q=([0-9.]+)", params)
+        ok = not q or float(q.group(1)) > 0
+        if coding == "*":
+            anything = ok
+        else:
+            (accepted if ok else refused).add(coding)
+    return accepted | ({*COMPRESSED} - refused if anything else set())
 
 
 def serve(site: Path, port: int) -> None:
@@ -221,20 +304,38 @@ def serve(site: Path, port: int) -> None:
         pass
 
 
-def test_tools() -> Path:
-    """A virtual environment with the test tools, and Pyodide-side test wheels."""
+def tool_venv(requirements: tuple[str, ...]) -> Path:
+    """.venv, made by this Python, with ``requirements`` installed; returns its python."""
     python = VENV / "bin" / "python"
-    if not python.exists():
-        venv.create(VENV, with_pip=True)
+    config = VENV / "pyvenv.cfg"
+    mine = "version = %d.%d." % sys.version_info[:2]
+    if not python.exists() or mine not in config.read_text():
+        venv.create(VENV, with_pip=True, clear=True)
     stamp = VENV / ".requirements"
-    wanted = "\n".join(TEST_REQUIREMENTS + PYODIDE_TEST_WHEELS)
-    if not stamp.exists() or stamp.read_text() != wanted:
-        run(python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *TEST_REQUIREMENTS)
-        wheels = ROOT / "dist" / "pyodide-test-wheels"
+    have = set(stamp.read_text().split()) if stamp.exists() else set()
+    if not set(requirements) <= have:
+        run(python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *requirements)
+        stamp.write_text("\n".join(sorted(have | set(requirements))))
+    return python
+
+
+def import_tool(name: str):
+    """Import a build tool from .venv (installing BUILD_REQUIREMENTS there if needed)."""
+    tool_venv(BUILD_REQUIREMENTS)
+    addsitedir(str(VENV / "lib" / ("python%d.%d" % sys.version_info[:2]) / "site-packages"))
+    return importlib.import_module(name)
+
+
+def test_tools() -> Path:
+    """The test tools in .venv (with the build tools), and Pyodide-side test wheels."""
+    python = tool_venv(BUILD_REQUIREMENTS + TEST_REQUIREMENTS)
+    wheels = ROOT / "dist" / "pyodide-test-wheels"
+    stamp = wheels / ".requirements"
+    if not stamp.exists() or stamp.read_text() != "\n".join(PYODIDE_TEST_WHEELS):
         shutil.rmtree(wheels, ignore_errors=True)
         run(python, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--only-binary=:all:",
             "--python-version", "3.14", "--platform", "any", "-d", wheels, *PYODIDE_TEST_WHEELS)
-        stamp.write_text(wanted)
+        stamp.write_text("\n".join(PYODIDE_TEST_WHEELS))
     if not Path("/usr/bin/chromium").exists():
         if os.geteuid() == 0 and shutil.which("apt-get"):
             run("apt-get", "update", "-qq")

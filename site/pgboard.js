@@ -236,6 +236,7 @@ window.PgApp = {
     [canvas.width, canvas.height] = [svg.getAttribute("width"), svg.getAttribute("height")];
     const later = [...params.keys()].some((k) => k !== "v" && k !== "g");
     picture.classList.toggle("later", later);
+    this.$("eval").hidden = !this.prefs.evaluation;  // its place is kept from the start
     this.$("title").textContent = start.dataset.title;
     if (!later) {
       this.$("describe").textContent = start.dataset.describe;

@@ -61,5 +61,6 @@ self.addEventListener("activate", (e) => e.waitUntil(
 self.addEventListener("fetch", (e) => {
   const path = fileOf(e.request);
   if (path === null) return;
-  e.respondWith(caches.open(CACHE).then((c) => c.match(path)).then((hit) => hit || fetch(e.request)));
+  // (caches.match, not caches.open: opening would bring back a cache a newer build deleted)
+  e.respondWith(caches.match(path, { cacheName: CACHE }).then((hit) => hit || fetch(e.request)));
 });

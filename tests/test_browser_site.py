@@ -1,6 +1,7 @@
 """The built site as a static host serves it: headers, start-up failure, offline use,
 and links that survive a reload."""
 
+import gzip
 import hashlib
 import json
 import re
@@ -25,6 +26,39 @@ def test_serve_sends_pyodide_mime_types_and_no_stale_cache(site_url):
         with urllib.request.urlopen(site_url + path) as r:
             assert r.headers["Content-Type"].startswith(mime), path
             assert r.headers["Cache-Control"] == "no-cache", path
+
+
+def test_compressed_responses_decode_to_the_same_bytes(site_url):
+    brotli = build.import_tool("brotli")
+    decoders = {"br": brotli.decompress, "gzip": gzip.decompress}
+    compressed = 0
+    for path in [*build.site_files(SITE), SITE / "sw.js"]:
+        url = f"{site_url}/{path.relative_to(SITE).as_posix()}"
+        with urllib.request.urlopen(url) as plain:
+            assert plain.headers["Content-Encoding"] is None and plain.read() == path.read_bytes(), url
+            mime = plain.headers["Content-Type"]
+        for coding, suffix in build.COMPRESSED.items():
+            request = urllib.request.Request(url, headers={"Accept-Encoding": f"{coding}, identity;q=0.5"})
+            with urllib.request.urlopen(request) as r:
+                assert r.headers["Content-Type"] == mime and r.headers["Vary"] == "Accept-Encoding", url
+                body = r.read()
+                if path.with_name(path.name + suffix).exists():
+                    compressed += 1
+                    assert r.headers["Content-Encoding"] == coding, url
+                    assert int(r.headers["Content-Length"]) == len(body) < path.stat().st_size, url
+                    body = decoders[coding](body)
+                assert body == path.read_bytes(), url
+    assert compressed >= 2 * 10, "the pages, scripts and runtime are compressed"
+    assert (SITE / "pyodide" / "pyodide.asm.wasm.br").exists()
+
+
+def test_accept_encoding_is_read_with_its_weights():
+    assert build.accepted_encodings("gzip, deflate, br, zstd") == {"gzip", "deflate", "br", "zstd"}
+    assert build.accepted_encodings("br;q=0, gzip;q=0.8") == {"gzip"}
+    assert build.accepted_encodings("*") == {"br", "gzip"}
+    assert build.accepted_encodings("*;q=1, br;q=0") == {"gzip"}
+    assert build.accepted_encodings("identity") == {"identity"}
+    assert build.accepted_encodings("") == set()
 
 
 def test_wheel_name_changes_with_its_contents():
@@ -113,6 +147,7 @@ def test_a_first_visit_asks_the_server_for_each_file_once(browser, site_server):
 
 def test_a_new_build_replaces_the_offline_cache(browser, site_server, tmp_path):
     context = browser.new_context(service_workers="allow")
+    context.add_init_script("navigator.serviceWorker.addEventListener('controllerchange', () => { window.swChanged = true; })")
     page = context.new_page()
     try:
         page.goto(site_server.origin + "/index.html")
@@ -124,13 +159,15 @@ def test_a_new_build_replaces_the_offline_cache(browser, site_server, tmp_path):
         (new_site / "style.css").write_text((SITE / "style.css").read_text() + "\n/* a new build */\n")
         shutil.copy(build.SRC / "sw.template.js", new_site)
         build.write_service_worker(new_site)
+        build.precompress(new_site)
         name = re.search(r'const CACHE = "(.*?)"', (new_site / "sw.js").read_text()).group(1)
         assert [name] != old
         site_server.directory = new_site
         page.reload()
         page.wait_for_function("window.pgReady === true", timeout=READY_MS)
-        page.wait_for_function("(name) => caches.keys().then((keys) => keys.length === 1 && keys[0] === name)",
-                               arg=name, timeout=READY_MS, polling=100)
+        page.wait_for_function("window.swChanged && navigator.serviceWorker.controller.state === 'activated'",
+                               timeout=READY_MS)
+        assert page.evaluate("caches.keys()") == [name]
         cached = page.evaluate("(name) => caches.open(name).then((c) => c.match('style.css')).then((r) => r.text())", name)
         assert cached.endswith("/* a new build */\n")
     finally:
