@@ -5,8 +5,8 @@
     python3 build.py serve      build, then serve dist/site on http://127.0.0.1:8000
     python3 build.py test       build, set up the test tools, run every test
 
-The site is self-contained: Pyodide and PyScript come pinned from npm (package-lock.json)
-and are copied in, the pygames wheel is built here, and nothing is fetched from another
+The site is self-contained: Pyodide comes pinned from npm (package-lock.json) and is
+copied in, the pygames wheel is built here, and nothing is fetched from another
 origin at run time. Any static host can serve dist/site as it is.
 """
 
@@ -65,7 +65,7 @@ def npm_runtime() -> None:
     if installed.exists() and versions(installed) == versions(ROOT / "package-lock.json"):
         return
     if not shutil.which("npm"):
-        sys.exit("npm is needed to fetch the pinned Pyodide and PyScript (install Node.js 20 or newer)")
+        sys.exit("npm is needed to fetch the pinned Pyodide (install Node.js 20 or newer)")
     run("npm", "ci", "--no-audit", "--no-fund", cwd=ROOT)
 
 
@@ -106,18 +106,12 @@ def build_site() -> Path:
     (OUT / "pyodide").mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(NODE / "pyodide" / name, OUT / "pyodide" / name)
-    core = NODE / "@pyscript" / "core" / "dist"
-    (OUT / "pyscript").mkdir()
-    for f in core.iterdir():
-        if f.suffix in (".js", ".css"):
-            shutil.copy2(f, OUT / "pyscript" / f.name)
     wheel = build_wheel(OUT / "wheels")
     for f in SRC.iterdir():
         if f.is_file():
             shutil.copy2(f, OUT / f.name)
-    config = {"interpreter": "./pyodide/pyodide.mjs", "plugins": ["!error"],
-              "files": {f"./wheels/{wheel.name}": "./*"}}
-    (OUT / "pyscript.json").write_text(json.dumps(config, indent=1))
+    board_script = OUT / "pgboard.js"
+    board_script.write_text(board_script.read_text().replace("__WHEEL__", wheel.name))
     write_start_positions(OUT / "index.html")
     write_rules_pages(OUT)
     write_ai_worker(OUT, wheel)

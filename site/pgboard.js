@@ -216,7 +216,7 @@ window.PgApp = {
       this.$("loading").classList.add("failed");
       document.body.dataset.failed = "1";
     };
-    PgStart.watch(fail);
+    PgStart.start(location.href, fail);
   },
 
   // Show the build-time drawing of the linked game's start position (pygames.render's
@@ -542,12 +542,33 @@ window.PgApp = {
 
 // Start-up shared by the app and embedded boards: offline support and failure reporting.
 window.PgStart = {
-  watch(fail) {
+  wheel: "wheels/__WHEEL__",  // the build writes the wheel's name here
+
+  // Start Python for the page whose site folder is `base`, reporting any failure.
+  start(base, fail) {
     window.addEventListener("error", (e) => fail(e.message || "script error"));
     window.addEventListener("unhandledrejection", (e) => fail((e.reason && e.reason.message) || String(e.reason)));
-    // PyScript announces when every Python script has finished; if ours never connected,
-    // it failed (its traceback is in the console, not on the page).
-    window.addEventListener("py:all-done", () => fail("the Python start-up script stopped with an error"));
+    this.python(base, fail).catch((e) => fail(e.message || String(e)));
+  },
+
+  // Pyodide from this site with pygames unpacked beside it, then main.py, which hands its
+  // functions to window.pgConnect. The wheel and main.py download while Pyodide starts.
+  async python(base, fail) {
+    const at = (path) => new URL(path, base).href;
+    const text = (r) => (r.ok ? r : Promise.reject(new Error(`${r.status} for ${r.url}`)));
+    const wheel = fetch(at(this.wheel)).then(text).then((r) => r.arrayBuffer());
+    const main = fetch(at("main.py")).then(text).then((r) => r.text());
+    const { loadPyodide } = await import(at("pyodide/pyodide.mjs"));
+    // Pyodide only logs a failed engine download, and then waits for ever: report it.
+    const streaming = WebAssembly.instantiateStreaming;
+    WebAssembly.instantiateStreaming = (source, imports) =>
+      streaming(source, imports).catch((e) => { fail(e.message); throw e; });
+    const pyodide = await loadPyodide({ indexURL: at("pyodide/") }).finally(() => {
+      WebAssembly.instantiateStreaming = streaming;
+    });
+    pyodide.unpackArchive(await wheel, "zip");
+    pyodide.registerJsModule("pyscript", { window, document });  // main.py: from pyscript import window
+    pyodide.runPython(await main, { filename: "main.py" });
   },
 
   // Offline support, set up at idle once the board is ready so that it takes nothing from
@@ -579,7 +600,8 @@ window.PgStart = {
 window.PgEmbed = {
   api: null,
 
-  boot() {
+  // `base`: the folder of the site (of embed.js), where Pyodide and main.py are.
+  boot(base) {
     window.pgConnect = (api) => this.connect(api);
     const figures = document.querySelectorAll("figure.pg-board");
     figures.forEach((fig, i) => {
@@ -612,7 +634,7 @@ window.PgEmbed = {
       }
     });
     const fail = () => this.api || figures.forEach((fig) => { fig.dataset.failed = "1"; });
-    PgStart.watch(fail);
+    PgStart.start(base, fail);
     requestAnimationFrame(() => { window.pgBoardAt = performance.now(); });
   },
 
