@@ -19,6 +19,7 @@ import gzip
 import hashlib
 import http.server
 import importlib
+import inspect
 import json
 import os
 import re
@@ -40,7 +41,11 @@ OUT = ROOT / "dist" / "site"
 NODE = ROOT / "node_modules"
 VENV = ROOT / ".venv"
 sys.path.insert(0, str(ROOT))  # the pygames source draws the build-time boards
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+#: Pyodide's files that the site serves as they are (the standard library and the lock
+#: file are written for the site: see write_runtime).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+#: Results that are slow to make and depend only on their inputs, kept by input hash.
+CACHE = ROOT / "dist" / "cache"
 #: Build tools, installed into .venv: brotli writes the compressed copies of the site.
 BUILD_REQUIREMENTS = ("brotli==1.2.1",)
 #: Test tools for the host Python, and the wheels pytest needs inside Pyodide (Python 3.14).
@@ -103,13 +108,12 @@ def build_site() -> Path:
     npm_runtime()
     if OUT.exists():
         shutil.rmtree(OUT)
-    (OUT / "pyodide").mkdir(parents=True)
-    for name in PYODIDE_FILES:
-        shutil.copy2(NODE / "pyodide" / name, OUT / "pyodide" / name)
+    OUT.mkdir(parents=True)
     wheel = build_wheel(OUT / "wheels")
     for f in SRC.iterdir():
         if f.is_file():
             shutil.copy2(f, OUT / f.name)
+    write_runtime(OUT, wheel)
     board_script = OUT / "pgboard.js"
     board_script.write_text(board_script.read_text().replace("__WHEEL__", wheel.name))
     write_start_positions(OUT / "index.html")
@@ -119,6 +123,110 @@ def build_site() -> Path:
     precompress(OUT)
     print(f"built {OUT.relative_to(ROOT)} ({sum(f.stat().st_size for f in OUT.rglob('*') if f.is_file()) // 1024} KiB)")
     return OUT
+
+
+def write_runtime(site: Path, wheel: Path) -> None:
+    """Pyodide for the site: its engine as npm has it; a lock file that lists no packages
+    (the site ships none: pygames comes as its own wheel); and a standard library cut down
+    to the modules the site imports, compiled ahead (see stdlib_for_site), so that the
+    interpreter starts without compiling Python source and the download is a third."""
+    runtime = site / "pyodide"
+    runtime.mkdir()
+    for name in PYODIDE_FILES:
+        shutil.copy2(NODE / "pyodide" / name, runtime / name)
+    lock = json.loads((NODE / "pyodide" / "pyodide-lock.json").read_text())
+    (runtime / "pyodide-lock.json").write_text(json.dumps({"info": lock["info"], "packages": {}}))
+    probe = inspect.getsource(stdlib_for_site)
+    inputs = [probe.encode(), (NODE / "pyodide" / "python_stdlib.zip").read_bytes(), wheel.read_bytes(),
+              *(p.read_bytes() for p in sorted(site.glob("*.py")))]
+    kept = CACHE / (hashlib.sha256(b"".join(hashlib.sha256(i).digest() for i in inputs)).hexdigest() + ".zip")
+    if not kept.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        code = kept.with_suffix(".py")
+        code.write_text(probe + "\nstdlib_for_site()\n")
+        driver = PYODIDE_PROBE.replace("__PYODIDE__", (NODE / "pyodide" / "pyodide.mjs").as_uri())
+        print("+ node: the standard library the site imports (stdlib_for_site)", flush=True)
+        subprocess.run(["node", "--input-type=module", "-e", driver, code, wheel, site, kept], check=True)
+        code.unlink()
+    shutil.copy2(kept, runtime / "python_stdlib.zip")
+
+
+#: Runs stdlib_for_site inside Pyodide under Node: node -e PYODIDE_PROBE CODE.py WHEEL SITE OUT.
+PYODIDE_PROBE = """
+import { loadPyodide } from "__PYODIDE__";
+import fs from "node:fs";
+const [codeFile, wheel, site, out] = process.argv.slice(1);
+const code = fs.readFileSync(codeFile, "utf8");
+const pyodide = await loadPyodide();
+pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "zip", { extractDir: "/probe/packages" });
+pyodide.FS.mkdirTree("/probe/site");
+for (const name of fs.readdirSync(site).filter((n) => n.endsWith(".py"))) {
+  pyodide.FS.writeFile(`/probe/site/${name}`, fs.readFileSync(`${site}/${name}`));
+}
+pyodide.runPython(code);
+fs.writeFileSync(out, pyodide.FS.readFile("/probe/stdlib.zip"));
+"""
+
+
+def stdlib_for_site() -> None:
+    """Runs inside Pyodide at build time (see write_runtime): writes /probe/stdlib.zip, the
+    standard library modules that Pyodide's start, pygames and the site's Python files
+    import, compiled to bytecode (unchecked, no docstrings) with no sources beside them.
+
+    What is imported is found by doing it: every pygames module, every module the site's
+    .py files name, and a few moves and a short search in each game, which bring in what
+    the rules and the computer import on the way. A module found no other way than by
+    running rarely run code would be missing (an ImportError on the page): name it in a
+    site file's imports, or exercise it here."""
+    import ast
+    import importlib
+    import random
+    import sys
+    import traceback
+    import zipfile
+    from pathlib import Path
+
+    sys.path[:0] = ["/probe/packages", "/probe/site"]
+    archive = next(p for p in sys.path if p.endswith(".zip"))
+    for module in sorted(Path("/probe/packages/pygames").rglob("*.py")):
+        name = ".".join(module.relative_to("/probe/packages").with_suffix("").parts)
+        importlib.import_module(name.removesuffix(".__init__"))
+    import pygames
+    for script in Path("/probe/site").glob("*.py"):
+        for node in ast.walk(ast.parse(script.read_text())):
+            if isinstance(node, ast.Import) or isinstance(node, ast.ImportFrom) and not node.level:
+                for name in [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module]:
+                    try:
+                        importlib.import_module(name)
+                    except ImportError:
+                        pass  # a module the page itself provides (pyscript)
+    from pygames import ai
+    from pygames.session import Preferences, Session
+    rng = random.Random(0)
+    for name in pygames.available():
+        try:
+            session = Session.new(name)
+            for _ in range(6):
+                session.play(session.game.random_move(rng))
+            session.view(Preferences(overlays=True))
+            Session.from_fragment(session.fragment())
+            ai.analyse(session.game, seconds=None, iterations=20, rng=rng)
+            session.play("no such move")
+        except Exception:  # noqa: BLE001 - only what the attempt imports matters
+            traceback.print_exc(file=open("/dev/null", "w"))
+    paths = {m.__file__[len(archive) + 1:] for m in list(sys.modules.values())
+             if (getattr(m, "__file__", None) or "").startswith(archive + "/")}
+    import py_compile  # (only now: the probe's own tools are not the site's)
+
+    stdlib = zipfile.ZipFile(archive)
+    with zipfile.ZipFile("/probe/stdlib.zip", "w") as out:
+        for path in sorted(paths):
+            source = Path("/probe/src") / path
+            source.parent.mkdir(parents=True, exist_ok=True)
+            source.write_bytes(stdlib.read(path))
+            compiled = py_compile.compile(str(source), cfile=f"/probe/pyc/{path}c", dfile=f"{archive}/{path}",
+                                          optimize=2, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+            out.writestr(zipfile.ZipInfo(path + "c", (1980, 1, 1, 0, 0, 0)), Path(compiled).read_bytes())
 
 
 def write_start_positions(page: Path) -> None:
@@ -183,25 +291,24 @@ def prerender_boards(html: str, where: str) -> str:
 
 #: Content codings the build writes beside each file, best first, with their file suffix.
 COMPRESSED = {"br": ".br", "gzip": ".gz"}
-COMPRESSION_CACHE = ROOT / "dist" / "compressed"
 
 
 def precompress(site: Path) -> None:
     """Write a brotli (.br) and a gzip (.gz) copy beside every file that they shrink by a
     tenth or more (text, WebAssembly, the stored standard library), for a server to send
     as they are: ``build.py serve`` does, choosing by the request's Accept-Encoding.
-    Brotli at its best setting is slow, so each result is kept in dist/compressed under
-    the hash of its input, and a rebuild compresses only what changed."""
+    Brotli at its best setting is slow, so each result is kept under
+    the hash of its input (dist/cache), and a rebuild compresses only what changed."""
     brotli = import_tool("brotli")
     codecs = {".br": lambda data: brotli.compress(data, quality=11, lgwin=24),
               ".gz": lambda data: gzip.compress(data, 9, mtime=0)}
-    COMPRESSION_CACHE.mkdir(parents=True, exist_ok=True)
+    CACHE.mkdir(parents=True, exist_ok=True)
 
     def compress(path: Path) -> None:
         data = path.read_bytes()
         key = hashlib.sha256(data).hexdigest()
         for suffix, codec in codecs.items():
-            kept = COMPRESSION_CACHE / (key + suffix)
+            kept = CACHE / (key + suffix)
             if not kept.exists():
                 part = kept.with_name(f"{kept.name}.{threading.get_ident()}")
                 part.write_bytes(codec(data))
