@@ -17,8 +17,8 @@ while the page loaded: requests and bytes (response bodies as sent, so compresse
 until the board is playable and in all (the offline cache fills itself at idle after
 that). A file the server sends twice in one visit is printed as a ``FAIL`` line.
 
-``--base COMMIT`` also builds the site of an earlier commit (in a temporary worktree)
-and alternates visits between the two, so both see the same machine load.
+``--base COMMIT`` (repeatable) also builds the site of an earlier commit (in a temporary
+worktree) and alternates visits between the sites, so that all see the same machine load.
 """
 
 from __future__ import annotations
@@ -146,12 +146,17 @@ def run_site(p, browser, origin: str, path: str, log: Log) -> dict[str, dict]:
 
 def build_base(commit: str, into: Path) -> Path:
     """The site as ``commit`` built it, in a temporary worktree under ``into``."""
-    tree = into / "tree"
+    tree = into / commit
     subprocess.run(["git", "worktree", "add", "--detach", str(tree), commit], cwd=ROOT, check=True,
                    capture_output=True)
     # A copy, not a link: an older build script may reinstall node_modules in place.
     shutil.copytree(build.NODE, tree / "node_modules", symlinks=True)
     os.utime(tree / "node_modules" / ".package-lock.json")
+    if build.VENV.exists():  # the build tools
+        (tree / ".venv").symlink_to(build.VENV)
+    for kept in ("cache", "compressed"):  # compressed copies already made, by input hash
+        if build.CACHE.exists():
+            shutil.copytree(build.CACHE, tree / "dist" / kept)
     subprocess.run([sys.executable, "build.py"], cwd=tree, check=True, stdout=subprocess.DEVNULL)
     return tree / "dist" / "site"
 
@@ -188,15 +193,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--page", default="/index.html", help="path of the page to load (default /index.html)")
-    parser.add_argument("--base", help="also measure the site built at this commit, alternating")
+    parser.add_argument("--base", action="append", default=[],
+                        help="also measure the site built at this commit, alternating (may be repeated)")
     args = parser.parse_args()
     if not (SITE / "index.html").exists():
         sys.exit("dist/site is missing: run `python3 build.py` first")
     scratch = Path(tempfile.mkdtemp(prefix="page-load-"))
     sites = {"this tree": SITE}
     try:
-        if args.base:
-            sites = {f"base {args.base}": build_base(args.base, scratch), **sites}
+        sites = {**{f"base {commit}": build_base(commit, scratch) for commit in args.base}, **sites}
         logs = {name: Log() for name in sites}
         servers = {name: serve(site, logs[name]) for name, site in sites.items()}
         results: dict[str, list] = {name: [] for name in sites}
@@ -214,8 +219,8 @@ def main() -> None:
         for server in servers.values():
             server.shutdown()
     finally:
-        if args.base:
-            subprocess.run(["git", "worktree", "remove", "--force", str(scratch / "tree")], cwd=ROOT,
+        for commit in args.base:
+            subprocess.run(["git", "worktree", "remove", "--force", str(scratch / commit)], cwd=ROOT,
                            capture_output=True)
         shutil.rmtree(scratch, ignore_errors=True)
 
