@@ -8,6 +8,7 @@ import re
 import shutil
 import urllib.request
 from collections import Counter
+from contextlib import contextmanager
 
 import pytest
 from browser import click_point, is_black, pixel, text
@@ -99,13 +100,25 @@ def offline_files() -> dict[str, str]:
     return json.loads(re.search(r"const FILES = (\{.*?\});", sw, re.S).group(1))
 
 
-def test_works_offline_after_the_first_visit(browser, site_server):
+@contextmanager
+def first_visit(browser, server, path="/index.html", init_script=None):
+    """A first visit with offline support on: yields the watched page once it is playable
+    and served from the offline cache."""
     context = browser.new_context(service_workers="allow")
-    w = Watched(context.new_page(), site_server.origin)
+    if init_script:
+        context.add_init_script(init_script)
+    w = Watched(context.new_page(), server.origin)
     try:
-        w.page.goto(site_server.origin + "/index.html#v=1&g=loose&size=9&m=e5")
+        w.page.goto(server.origin + path)
         w.page.wait_for_function("window.pgReady === true", timeout=READY_MS)
         w.page.wait_for_function(OFFLINE_READY, timeout=READY_MS)
+        yield w
+    finally:
+        context.close()
+
+
+def test_works_offline_after_the_first_visit(browser, site_server):
+    with first_visit(browser, site_server, "/index.html#v=1&g=loose&size=9&m=e5") as w:
         site_server.stop()
         with pytest.raises(OSError):
             urllib.request.urlopen(site_server.origin + "/index.html", timeout=5)
@@ -116,8 +129,6 @@ def test_works_offline_after_the_first_visit(browser, site_server):
         w.page.wait_for_function("document.body.dataset.ply === '2'")
         w.errors[:] = [e for e in w.errors if "ERR_CONNECTION_REFUSED" not in e]
         w.check()
-    finally:
-        context.close()
 
 
 def test_offline_cache_lists_every_built_file_with_its_digest():
@@ -130,29 +141,18 @@ def test_offline_cache_lists_every_built_file_with_its_digest():
 def test_a_first_visit_asks_the_server_for_each_file_once(browser, site_server):
     """The page, the offline cache filling itself and the computer's worker share one
     download of every file."""
-    context = browser.new_context(service_workers="allow")
-    w = Watched(context.new_page(), site_server.origin)
-    try:
-        w.page.goto(site_server.origin + "/index.html")
-        w.page.wait_for_function("window.pgReady === true", timeout=READY_MS)
-        w.page.wait_for_function(OFFLINE_READY, timeout=READY_MS)
+    with first_visit(browser, site_server) as w:
         w.page.wait_for_function("document.body.dataset.aiReady === '1'", timeout=READY_MS)
         w.check()
-    finally:
-        context.close()
     asked = Counter(site_server.requests)
     assert [path for path, n in asked.items() if n > 1] == []
     assert {path.lstrip("/") for path in asked} == set(offline_files()) | {"sw.js"}
 
 
 def test_a_new_build_replaces_the_offline_cache(browser, site_server, tmp_path):
-    context = browser.new_context(service_workers="allow")
-    context.add_init_script("navigator.serviceWorker.addEventListener('controllerchange', () => { window.swChanged = true; })")
-    page = context.new_page()
-    try:
-        page.goto(site_server.origin + "/index.html")
-        page.wait_for_function("window.pgReady === true", timeout=READY_MS)
-        page.wait_for_function(OFFLINE_READY, timeout=READY_MS)
+    changed = "navigator.serviceWorker.addEventListener('controllerchange', () => { window.swChanged = true; })"
+    with first_visit(browser, site_server, init_script=changed) as w:
+        page = w.page
         old = page.evaluate("caches.keys()")
         new_site = tmp_path / "site"
         shutil.copytree(SITE, new_site)
@@ -170,8 +170,6 @@ def test_a_new_build_replaces_the_offline_cache(browser, site_server, tmp_path):
         assert page.evaluate("caches.keys()") == [name]
         cached = page.evaluate("(name) => caches.open(name).then((c) => c.match('style.css')).then((r) => r.text())", name)
         assert cached.endswith("/* a new build */\n")
-    finally:
-        context.close()
 
 
 def test_back_button_returns_to_the_game_left_behind(open_page):
