@@ -173,9 +173,10 @@ def stdlib_for_site() -> None:
     standard library modules that Pyodide's start, pygames and the site's Python files
     import, compiled to bytecode (unchecked, no docstrings) with no sources beside them.
 
-    What is imported is found by doing it: every pygames module, every module the site's
-    .py files name, and a few moves and a short search in each game, which bring in what
-    the rules and the computer import on the way. A module found no other way than by
+    What is imported is found by doing it: every module the site's .py files name, and a
+    few moves and a short search in each game, which bring in each game's module and what
+    the rules and the computer import on the way (the rest of pygames, such as its command
+    line, is not the site's). A module found no other way than by
     running rarely run code would be missing (an ImportError on the page): name it in a
     site file's imports, or exercise it here."""
     import ast
@@ -188,10 +189,6 @@ def stdlib_for_site() -> None:
 
     sys.path[:0] = ["/probe/packages", "/probe/site"]
     archive = next(p for p in sys.path if p.endswith(".zip"))
-    for module in sorted(Path("/probe/packages/pygames").rglob("*.py")):
-        name = ".".join(module.relative_to("/probe/packages").with_suffix("").parts)
-        importlib.import_module(name.removesuffix(".__init__"))
-    import pygames
     for script in Path("/probe/site").glob("*.py"):
         for node in ast.walk(ast.parse(script.read_text())):
             if isinstance(node, ast.Import) or isinstance(node, ast.ImportFrom) and not node.level:
@@ -200,6 +197,7 @@ def stdlib_for_site() -> None:
                         importlib.import_module(name)
                     except ImportError:
                         pass  # a module the page itself provides (pyscript)
+    import pygames
     from pygames import ai
     from pygames.session import Preferences, Session
     rng = random.Random(0)
