@@ -555,9 +555,9 @@ window.PgStart = {
   // functions to window.pgConnect. The wheel and main.py download while Pyodide starts.
   async python(base, fail) {
     const at = (path) => new URL(path, base).href;
-    const text = (r) => (r.ok ? r : Promise.reject(new Error(`${r.status} for ${r.url}`)));
-    const wheel = fetch(at(this.wheel)).then(text).then((r) => r.arrayBuffer());
-    const main = fetch(at("main.py")).then(text).then((r) => r.text());
+    const found = (r) => (r.ok ? r : Promise.reject(new Error(`${r.status} for ${r.url}`)));
+    const wheel = fetch(at(this.wheel)).then(found).then((r) => r.arrayBuffer());
+    const main = fetch(at("main.py")).then(found).then((r) => r.text());
     const { loadPyodide } = await import(at("pyodide/pyodide.mjs"));
     // Pyodide only logs a failed engine download, and then waits for ever: report it.
     const streaming = WebAssembly.instantiateStreaming;
