@@ -44,6 +44,10 @@ import build  # noqa: E402
 from conftest import ARGS, CHROMIUM, SITE  # noqa: E402
 
 READY = "window.pgReady === true"
+#: What a visit does after the board is ready, where the build has it: the offline cache
+#: fills itself and the computer's worker starts.
+AFTER_READY = """(typeof PgStart === "undefined" || !PgStart.offline || document.documentElement.dataset.offline === "ready")
+  && (typeof PgAi === "undefined" || document.body.dataset.aiReady === "1" || document.body.dataset.aiFallback)"""
 #: A visit has settled when the server has had no request for this long (the offline
 #: cache fills itself at idle, after the board is ready).
 QUIET_S = 2.0
@@ -114,6 +118,7 @@ def visit(context, url: str, log: Log) -> dict:
     page.wait_for_function(READY, timeout=120_000)
     ready_mark = log.mark()
     marks = page.evaluate("[window.pgBoardAt ?? null, window.pgReadyAt]")
+    page.wait_for_function(AFTER_READY, timeout=120_000)
     settle(log)
     page.close()
     until_ready, everything = log.since(start, ready_mark), log.since(start)
