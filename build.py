@@ -5,8 +5,8 @@
     python3 build.py serve      build, then serve dist/site on http://127.0.0.1:8000
     python3 build.py test       build, set up the test tools, run every test
 
-The site is self-contained: Pyodide comes pinned from npm (package-lock.json) and is
-copied in, the pygames wheel is built here, and nothing is fetched from another
+The site is self-contained: Pyodide and PyScript come pinned from npm (package-lock.json)
+and are copied in, the pygames wheel is built here, and nothing is fetched from another
 origin at run time. Any static host can serve dist/site as it is.
 """
 
@@ -70,7 +70,7 @@ def npm_runtime() -> None:
     if installed.exists() and versions(installed) == versions(ROOT / "package-lock.json"):
         return
     if not shutil.which("npm"):
-        sys.exit("npm is needed to fetch the pinned Pyodide (install Node.js 20 or newer)")
+        sys.exit("npm is needed to fetch the pinned Pyodide and PyScript (install Node.js 20 or newer)")
     run("npm", "ci", "--no-audit", "--no-fund", cwd=ROOT)
 
 
@@ -109,13 +109,17 @@ def build_site() -> Path:
     if OUT.exists():
         shutil.rmtree(OUT)
     OUT.mkdir(parents=True)
+    (OUT / "pyscript").mkdir()
+    for f in pyscript_files():
+        shutil.copy2(f, OUT / "pyscript" / f.name)
     wheel = build_wheel(OUT / "wheels")
     for f in SRC.iterdir():
         if f.is_file():
             shutil.copy2(f, OUT / f.name)
     write_runtime(OUT, wheel)
-    board_script = OUT / "pgboard.js"
-    board_script.write_text(board_script.read_text().replace("__WHEEL__", wheel.name))
+    config = {"interpreter": "./pyodide/pyodide.mjs", "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS],
+              "files": {f"./wheels/{wheel.name}": "./*"}}
+    (OUT / "pyscript.json").write_text(json.dumps(config, indent=1))
     write_start_positions(OUT / "index.html")
     write_rules_pages(OUT)
     write_ai_worker(OUT, wheel)
@@ -123,6 +127,23 @@ def build_site() -> Path:
     precompress(OUT)
     print(f"built {OUT.relative_to(ROOT)} ({sum(f.stat().st_size for f in OUT.rglob('*') if f.is_file()) // 1024} KiB)")
     return OUT
+
+
+def pyscript_files() -> list[Path]:
+    """The PyScript modules the page loads: core.js with what it imports, and the plugin
+    modules it loads at start (switched off in pyscript.json, but loaded all the same).
+    Its other chunks (editors, terminals, TOML, MicroPython) would only be downloaded by
+    the offline cache, for nothing."""
+    dist = NODE / "@pyscript" / "core" / "dist"
+    wanted = ["core.js"] + [f.name for f in dist.glob("*.js")
+                            if any(f.name.startswith(f"{p}-") for p in PYSCRIPT_PLUGINS if p != "codemirror")]
+    found: list[Path] = []
+    while wanted:
+        f = dist / wanted.pop()
+        if f not in found:
+            found.append(f)
+            wanted += re.findall(r'(?:from|import)\s*"\./([\w.-]+\.js)"', f.read_text())
+    return sorted(found)
 
 
 def write_runtime(site: Path, wheel: Path) -> None:
@@ -137,8 +158,9 @@ def write_runtime(site: Path, wheel: Path) -> None:
     lock = json.loads((NODE / "pyodide" / "pyodide-lock.json").read_text())
     (runtime / "pyodide-lock.json").write_text(json.dumps({"info": lock["info"], "packages": {}}))
     probe = inspect.getsource(stdlib_for_site)
+    scripts = sorted(site.glob("*.py")) + sorted(PYSCRIPT_PYTHON.glob("*.py"))
     inputs = [probe.encode(), (NODE / "pyodide" / "python_stdlib.zip").read_bytes(), wheel.read_bytes(),
-              *(p.read_bytes() for p in sorted(site.glob("*.py")))]
+              *(p.read_bytes() for p in scripts)]
     kept = CACHE / (hashlib.sha256(b"".join(hashlib.sha256(i).digest() for i in inputs)).hexdigest() + ".zip")
     if not kept.exists():
         CACHE.mkdir(parents=True, exist_ok=True)
@@ -146,23 +168,27 @@ def write_runtime(site: Path, wheel: Path) -> None:
         code.write_text(probe + "\nstdlib_for_site()\n")
         driver = PYODIDE_PROBE.replace("__PYODIDE__", (NODE / "pyodide" / "pyodide.mjs").as_uri())
         print("+ node: the standard library the site imports (stdlib_for_site)", flush=True)
-        subprocess.run(["node", "--input-type=module", "-e", driver, code, wheel, site, kept], check=True)
+        subprocess.run(["node", "--input-type=module", "-e", driver, code, wheel, kept, *scripts], check=True)
         code.unlink()
     shutil.copy2(kept, runtime / "python_stdlib.zip")
 
 
-#: Runs stdlib_for_site inside Pyodide under Node: node -e PYODIDE_PROBE CODE.py WHEEL SITE OUT.
+#: PyScript's plugins, none of which the site uses (editors, terminals, its error banner:
+#: the page reports failures itself), so none is loaded.
+PYSCRIPT_PLUGINS = ("codemirror", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal")
+#: PyScript's own Python package, which the page imports when it starts.
+PYSCRIPT_PYTHON = NODE / "@pyscript" / "core" / "src" / "stdlib" / "pyscript"
+#: Runs stdlib_for_site inside Pyodide under Node: node -e PYODIDE_PROBE CODE.py WHEEL OUT SCRIPT.py...
 PYODIDE_PROBE = """
 import { loadPyodide } from "__PYODIDE__";
 import fs from "node:fs";
-const [codeFile, wheel, site, out] = process.argv.slice(1);
+import path from "node:path";
+const [codeFile, wheel, out, ...scripts] = process.argv.slice(1);
 const code = fs.readFileSync(codeFile, "utf8");
 const pyodide = await loadPyodide();
 pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "zip", { extractDir: "/probe/packages" });
-pyodide.FS.mkdirTree("/probe/site");
-for (const name of fs.readdirSync(site).filter((n) => n.endsWith(".py"))) {
-  pyodide.FS.writeFile(`/probe/site/${name}`, fs.readFileSync(`${site}/${name}`));
-}
+pyodide.FS.mkdirTree("/probe/scripts");
+scripts.forEach((file, i) => pyodide.FS.writeFile(`/probe/scripts/${i}-${path.basename(file)}`, fs.readFileSync(file)));
 pyodide.runPython(code);
 fs.writeFileSync(out, pyodide.FS.readFile("/probe/stdlib.zip"));
 """
@@ -170,10 +196,11 @@ fs.writeFileSync(out, pyodide.FS.readFile("/probe/stdlib.zip"));
 
 def stdlib_for_site() -> None:
     """Runs inside Pyodide at build time (see write_runtime): writes /probe/stdlib.zip, the
-    standard library modules that Pyodide's start, pygames and the site's Python files
-    import, compiled to bytecode (unchecked, no docstrings) with no sources beside them.
+    standard library modules that Pyodide's start, pygames, the site's Python files and
+    PyScript's own Python package import, compiled to bytecode (unchecked, no docstrings)
+    with no sources beside them.
 
-    What is imported is found by doing it: every module the site's .py files name, and a
+    What is imported is found by doing it: every module those .py files name, and a
     few moves and a short search in each game, which bring in each game's module and what
     the rules and the computer import on the way (the rest of pygames, such as its command
     line, is not the site's). A module found no other way than by
@@ -187,16 +214,16 @@ def stdlib_for_site() -> None:
     import zipfile
     from pathlib import Path
 
-    sys.path[:0] = ["/probe/packages", "/probe/site"]
+    sys.path[:0] = ["/probe/packages"]
     archive = next(p for p in sys.path if p.endswith(".zip"))
-    for script in Path("/probe/site").glob("*.py"):
+    for script in Path("/probe/scripts").glob("*.py"):
         for node in ast.walk(ast.parse(script.read_text())):
             if isinstance(node, ast.Import) or isinstance(node, ast.ImportFrom) and not node.level:
                 for name in [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module]:
                     try:
                         importlib.import_module(name)
-                    except ImportError:
-                        pass  # a module the page itself provides (pyscript)
+                    except Exception:  # noqa: BLE001 - a module only a page has (pyscript, js...)
+                        pass
     import pygames
     from pygames import ai
     from pygames.session import Preferences, Session

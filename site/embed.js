@@ -1,13 +1,21 @@
 // Live boards for a documentation page, with one line: <script src="./embed.js"></script>
 // Every <figure class="pg-board" data-position="…"> on the page becomes a board (see
 // PgEmbed in pgboard.js); one Python interpreter drives them all. The page must sit in
-// the same folder as this file (the offline cache covers that folder).
+// the same folder as this file (the runtime is found relative to the page).
 (() => {
   const base = new URL(".", document.currentScript.src).href;
-  const board = Object.assign(document.createElement("script"), { src: base + "pgboard.js" });
+  const script = (attrs) => Object.assign(document.createElement("script"), attrs);
+  const board = script({ src: base + "pgboard.js" });
   board.onload = () => {
-    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => PgEmbed.boot(base));
-    else PgEmbed.boot(base);
+    const start = () => {
+      PgEmbed.boot();
+      const py = script({ type: "py", src: base + "main.py" });
+      py.setAttribute("config", base + "pyscript.json");
+      document.body.append(py);
+      document.head.append(script({ type: "module", src: base + "pyscript/core.js" }));
+    };
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+    else start();
   };
   document.head.append(board);
 })();

@@ -216,7 +216,7 @@ window.PgApp = {
       this.$("loading").classList.add("failed");
       document.body.dataset.failed = "1";
     };
-    PgStart.start(location.href, fail);
+    PgStart.watch(fail);
   },
 
   // Show the build-time drawing of the linked game's start position (pygames.render's
@@ -542,33 +542,14 @@ window.PgApp = {
 
 // Start-up shared by the app and embedded boards: offline support and failure reporting.
 window.PgStart = {
-  wheel: "wheels/__WHEEL__",  // the build writes the wheel's name here
-
-  // Start Python for the page whose site folder is `base`, reporting any failure.
-  start(base, fail) {
+  // Report any start-up failure. PyScript runs main.py, which hands its functions to
+  // window.pgConnect; if that never happens, the page says why instead of waiting.
+  watch(fail) {
     window.addEventListener("error", (e) => fail(e.message || "script error"));
     window.addEventListener("unhandledrejection", (e) => fail((e.reason && e.reason.message) || String(e.reason)));
-    this.python(base, fail).catch((e) => fail(e.message || String(e)));
-  },
-
-  // Pyodide from this site with pygames unpacked beside it, then main.py, which hands its
-  // functions to window.pgConnect. The wheel and main.py download while Pyodide starts.
-  async python(base, fail) {
-    const at = (path) => new URL(path, base).href;
-    const found = (r) => (r.ok ? r : Promise.reject(new Error(`${r.status} for ${r.url}`)));
-    const wheel = fetch(at(this.wheel)).then(found).then((r) => r.arrayBuffer());
-    const main = fetch(at("main.py")).then(found).then((r) => r.text());
-    const { loadPyodide } = await import(at("pyodide/pyodide.mjs"));
-    // Pyodide only logs a failed engine download, and then waits for ever: report it.
-    const streaming = WebAssembly.instantiateStreaming;
-    WebAssembly.instantiateStreaming = (source, imports) =>
-      streaming(source, imports).catch((e) => { fail(e.message); throw e; });
-    const pyodide = await loadPyodide({ indexURL: at("pyodide/") }).finally(() => {
-      WebAssembly.instantiateStreaming = streaming;
-    });
-    pyodide.unpackArchive(await wheel, "zip");
-    pyodide.registerJsModule("pyscript", { window, document });  // main.py: from pyscript import window
-    pyodide.runPython(await main, { filename: "main.py" });
+    // PyScript announces when every Python script has finished; if ours never connected,
+    // it failed (its traceback is in the console, not on the page).
+    window.addEventListener("py:all-done", () => fail("the Python start-up script stopped with an error"));
   },
 
   // Offline support, set up at idle once the board is ready so that it takes nothing from
@@ -600,8 +581,7 @@ window.PgStart = {
 window.PgEmbed = {
   api: null,
 
-  // `base`: the folder of the site (of embed.js), where Pyodide and main.py are.
-  boot(base) {
+  boot() {
     window.pgConnect = (api) => this.connect(api);
     const figures = document.querySelectorAll("figure.pg-board");
     figures.forEach((fig, i) => {
@@ -634,7 +614,7 @@ window.PgEmbed = {
       }
     });
     const fail = () => this.api || figures.forEach((fig) => { fig.dataset.failed = "1"; });
-    PgStart.start(base, fail);
+    PgStart.watch(fail);
     requestAnimationFrame(() => { window.pgBoardAt = performance.now(); });
   },
 

@@ -31,6 +31,7 @@ def test_rules_page_shows_svg_diagrams_before_python_then_one_interpreter_makes_
     assert page.locator("figure.pg-board[data-live='1']").count() == n
     assert page.locator("figure.pg-board .pg-static").first.is_hidden()
     assert len(wasm) == 1, "one interpreter drives every board on the page"
+    assert page.locator("script[type=py]").count() == 1
 
 
 def test_live_diagram_can_be_played_from(open_page):

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.browser
 
 def test_serve_sends_pyodide_mime_types_and_no_stale_cache(site_url):
     expected = {"/pyodide/pyodide.asm.wasm": "application/wasm", "/pyodide/pyodide.mjs": "text/javascript",
-                "/index.html": "text/html", "/pyodide/pyodide-lock.json": "application/json"}
+                "/index.html": "text/html", "/pyscript.json": "application/json"}
     for path, mime in expected.items():
         with urllib.request.urlopen(site_url + path) as r:
             assert r.headers["Content-Type"].startswith(mime), path
@@ -65,7 +65,7 @@ def test_accept_encoding_is_read_with_its_weights():
 def test_wheel_name_changes_with_its_contents():
     wheels = list((SITE / "wheels").glob("pygames-*.whl"))
     assert len(wheels) == 1 and "+" in wheels[0].name, "the wheel carries a content hash"
-    assert wheels[0].name in (SITE / "pgboard.js").read_text() and wheels[0].name in (SITE / "ai-worker.js").read_text()
+    assert wheels[0].name in (SITE / "pyscript.json").read_text()
 
 
 def test_a_failed_engine_download_shows_a_message(open_page, site_url):
