@@ -399,7 +399,7 @@ def test_a_long_game_link_keeps_its_first_moves_and_never_cuts_a_label():
     while not game.is_over() and len(game.history) < 300:
         game.play(game.random_move(rng))
     legal = [game.move_text(m) for m in game.history]
-    words = legal + ["pass"] * (4_001 - len(legal))  # 4,001 moves, more than MAX_LENGTH characters
+    words = legal + ["white"] * (4_001 - len(legal))  # 4,001 moves, more than MAX_LENGTH characters
     text = "g=loose&size=19&m=" + ".".join(words)
     assert len(text) > MAX_LENGTH
     d = check_decoded(text)
