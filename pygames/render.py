@@ -98,9 +98,10 @@ def geometry(board: Board) -> dict[str, Any]:
 
 def _labels(board: Board, xy: list[tuple[float, float]]) -> list[dict[str, Any]]:
     """Coordinate labels matching :meth:`Board.label`: on a square board the column letters
-    above and below, the row numbers left and right; on a hexagonal board the row letter
-    at both ends of each row, and each position number where its line of points meets the
-    edge (below and above; the lines of the higher numbers meet the right-hand edges)."""
+    above and below, the row numbers left and right; on a hexagonal board the row letter at
+    the left end of each row, and each position number where its line of points meets the
+    edge, below and above (the lines of the higher numbers meet the right-hand edges, so
+    the right side carries numbers only and no label is ever read with its neighbour)."""
     labels = []
 
     def add(p: int, dx: float, dy: float, text: str) -> None:
@@ -123,7 +124,6 @@ def _labels(board: Board, xy: list[tuple[float, float]]) -> list[dict[str, Any]]
         numbers.setdefault(label[1:], []).append(p)
     for letter, points in rows.items():
         add(min(points, key=lambda p: xy[p][0]), -1, 0, letter)
-        add(max(points, key=lambda p: xy[p][0]), 1, 0, letter)
     down = math.sqrt(3) / 2
     for number, points in numbers.items():
         low, high = max(points, key=lambda p: xy[p][1]), min(points, key=lambda p: xy[p][1])
@@ -237,7 +237,7 @@ def _label_offset(label: Mapping[str, Any], font: float) -> float:
     """Pixels from the reach line to a label's centre along its direction: the gap plus half
     the label's extent that way (its width sideways, its height up or down)."""
     half_w, half_h = 0.3 * font * len(label["text"]), 0.5 * font
-    return 3 + abs(label["dx"]) * half_w + abs(label["dy"]) * half_h
+    return 4 + abs(label["dx"]) * half_w + abs(label["dy"]) * half_h
 
 
 def geometry_for(key: str) -> dict[str, Any]:

@@ -440,7 +440,7 @@ def describe_position(g: Game) -> str:
         if c:
             by_colour.setdefault(c, []).append(g.board.label(p))
     if not by_colour:
-        return f"The {g.board.name} board is empty."
+        return "The board is empty."
     return " ".join(f"{g.colour_name(c)} ({len(labels)}): {', '.join(labels)}." for c, labels in sorted(by_colour.items()))
 
 

@@ -71,6 +71,9 @@ def act(board_id, what, prefs):
     if what == "rematch":
         sessions[board_id] = s.rematch()
         return _view(board_id, prefs)
+    if what.startswith("goto:"):
+        s.goto(int(what[5:]))
+        return _view(board_id, prefs)
     if what.startswith("line:"):
         return _view(board_id, prefs, s.take_line(int(what[5:])))
     message = steps[what]() if what in steps else s.choose(what, confirm=json.loads(prefs).get("confirm", False))
