@@ -55,7 +55,7 @@ window.PgBoard = {
     const dpr = window.devicePixelRatio || 1;
     const cssW = canvas.clientWidth || canvas.width;
     const box = this.layout(geom, cssW, scene.coordinates, scene.edges.length > 0);
-    canvas.style.height = box.height + "px";
+    if (canvas.style.height !== `${box.height}px`) canvas.style.height = `${box.height}px`;
     const w = Math.round(cssW * dpr), h = Math.round(box.height * dpr);
     if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; }
     canvas.pgTransform = { k: box.k, ox: box.ox, oy: box.oy };
@@ -436,6 +436,7 @@ window.PgApp = {
   view: null,
   cursor: null,  // the keyboard cursor's point
   pushNext: false,  // the next view starts a new game: give it its own history entry
+  shown: {},  // what each part of the panel shows (see changed)
 
   $(id) { return document.getElementById(id); },
 
@@ -786,15 +787,18 @@ window.PgApp = {
     this.say([...v.errors, v.message || news].filter(Boolean).join(" "), kind || (v.message || v.errors.length ? "problem" : "info"));
     document.body.dataset.game = v.game;
     this.$("rules-link").href = `./rules-${v.game === "convacu" ? "vacu" : v.game}.html`;
-    this.$("games").querySelectorAll("a").forEach((a) => {
-      a.classList.toggle("current", a.dataset.game === v.game);
-      if (a.dataset.game === v.game) a.parentElement.scrollLeft = a.offsetLeft - a.parentElement.offsetLeft - 8;
-    });
+    if (!before || before.game !== v.game) {
+      const nav = this.$("games");
+      nav.querySelectorAll("a").forEach((a) => a.classList.toggle("current", a.dataset.game === v.game));
+      // on a narrow screen, scroll the current game into the header's view (at the next frame,
+      // so as not to force a layout now)
+      requestAnimationFrame(() => { const a = nav.querySelector("a.current"); if (a) nav.scrollLeft = a.offsetLeft - nav.offsetLeft - 8; });
+    }
     const select = this.$("game-select");
     if (select.value !== v.game || !this.$("option-fields").children.length) {
       select.value = v.game; this.optionFields(v.game, v.options);
     }
-    this.$("actions").replaceChildren(...v.actions.map(([token, label, final]) => {
+    if (this.changed("actions", v.actions)) this.$("actions").replaceChildren(...v.actions.map(([token, label, final]) => {
       const b = document.createElement("button");
       b.textContent = final ? `${label} (ends the game)` : label; b.dataset.move = token;
       if (final) b.classList.add("final");
@@ -803,14 +807,15 @@ window.PgApp = {
     }));
     this.$("confirm").hidden = !v.pending;
     this.$("confirm").textContent = v.pending_text;
-    this.$("seats").replaceChildren(...v.seats.map(([seat, colour], i) => {
+    if (this.changed("seats", [v.seats, v.seat_to_move])) this.$("seats").replaceChildren(...v.seats.map(([seat, colour], i) => {
       const li = document.createElement("li");
       li.textContent = `${seat}: ${colour}`;
       li.dataset.colour = colour;
       if (i === v.seat_to_move) li.className = "turn";
       return li;
     }));
-    this.$("score").innerHTML = this.scoreTable(v, v.to_move);
+    const score = this.scoreTable(v, v.to_move);
+    if (this.changed("score", score)) this.$("score").innerHTML = score;
     this.$("ply").textContent = `${v.ply} / ${v.plies}`;
     this.$("undo").disabled = !v.can_undo;
     this.$("redo").disabled = !v.can_redo;
@@ -826,6 +831,15 @@ window.PgApp = {
     if (location.hash.slice(1) !== v.fragment) history[this.pushNext ? "pushState" : "replaceState"](null, "", "#" + v.fragment);
     this.pushNext = false;
     document.body.dataset.ply = v.ply;
+  },
+
+  // Whether `value` differs from what the part `name` of the panel shows: unchanged parts
+  // are left alone, so a step through the history touches little of the page.
+  changed(name, value) {
+    const text = JSON.stringify(value);
+    if (this.shown[name] === text) return false;
+    this.shown[name] = text;
+    return true;
   },
 
   scoreTable(v, turn) {
@@ -860,13 +874,15 @@ window.PgApp = {
     }
     list.querySelectorAll("li.current").forEach((li) => li.classList.remove("current"));
     const current = list.children[v.ply - 1];
-    if (current) {
-      current.classList.add("current");
+    if (current) current.classList.add("current");
+    // keep the current move in the list's view, at the next frame (no forced layout now)
+    requestAnimationFrame(() => {
+      if (!current) { list.scrollTop = 0; return; }
       const top = current.offsetTop - list.offsetTop;
       if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - current.offsetHeight) list.scrollTop = top - list.clientHeight / 2;
-    } else list.scrollTop = 0;
+    });
     this.$("moves-empty").hidden = v.moves.length > 0;
-    this.$("lines").replaceChildren(...v.lines.map((line, i) => {
+    if (this.changed("lines", v.lines)) this.$("lines").replaceChildren(...v.lines.map((line, i) => {
       const b = document.createElement("button");
       b.type = "button"; b.textContent = `Back to it: ${line.text}`; b.dataset.line = i;
       b.addEventListener("click", () => this.act(`line:${i}`));
