@@ -37,6 +37,7 @@ EDGE_WIDTH = 0.18
 LABEL_PX = (11.0, 15.0)
 #: Annotations with these labels are results, highlighted whenever they are drawn.
 HIGHLIGHTS = ("winning row", "winning chain")
+HIGHLIGHT = "#ffd54a"
 DARK = ("Black", "Blue")
 
 
@@ -64,6 +65,20 @@ def _outline(board: Board) -> list[list[float]]:
     return [[_r(v) for v in board.xy(board.point(c))] for c in corners]
 
 
+def _wood(outline: list[list[float]], width: float, height: float) -> list[list[float]]:
+    """The board's wooden face: the outline grown so that the stones on it lie inside."""
+    grow = STONE_RADIUS + 0.12
+    cx, cy = width / 2, height / 2
+    out = []
+    for x, y in outline:
+        d = math.hypot(x - cx, y - cy) or 1.0
+        if len(outline) == 4:  # a square's corners move out along both sides
+            out.append([_r(x + math.copysign(grow, x - cx)), _r(y + math.copysign(grow, y - cy))])
+        else:
+            out.append([_r(x + (x - cx) / d * grow), _r(y + (y - cy) / d * grow)])
+    return out
+
+
 def board_key(board: Board) -> str:
     """A name for a board's geometry: a page keeps the geometry it has under this name."""
     return f"{board.shape}{board.size}"
@@ -81,6 +96,7 @@ def _geometry(shape: str, size: int) -> dict[str, Any]:
         "height": _r(h),
         "radius": STONE_RADIUS,
         "outline": _outline(board),
+        "wood": _wood(_outline(board), w, h),
         "lines": [[*xy[p], *xy[q]] for p, q in board.lines()],
         "stars": [list(xy[board.point(rc)]) for rc in _stars(board.size)] if board.shape == "square" else [],
         "points": [[x, y, board.label(p)] for p, (x, y) in enumerate(xy)],
@@ -263,13 +279,14 @@ def svg(data: Mapping[str, Any], width: int = 360) -> str:
     r = geom["radius"] * k
     thin = max(1.0, k * 0.04)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height:.0f}" '
-             f'width="{width}" height="{height:.0f}" role="img" class="pg-svg">',
-             f'<polygon points="{pts(geom["outline"])}" fill="#e3c08d" stroke="#8a6a3a" stroke-width="{thin:.1f}"/>']
+             f'width="{width}" height="{height:.0f}" role="img" class="pg-svg">', _SVG_DEFS,
+             f'<polygon points="{pts(geom["wood"])}" fill="url(#pg-wood)"/>',
+             f'<polygon points="{pts(geom["outline"])}" fill="none" stroke="#4f3716" stroke-width="{thin * 1.5:.1f}"/>']
     for a in data["areas"]:
         x, y = at(*xy[a["p"]])
         parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r * 0.9:.1f}" fill="{a["fill"]}" fill-opacity="0.35"/>')
     for x1, y1, x2, y2 in geom["lines"]:
-        parts.append(f'<polyline points="{pts([(x1, y1), (x2, y2)])}" stroke="#5a4020" stroke-width="1"/>')
+        parts.append(f'<polyline points="{pts([(x1, y1), (x2, y2)])}" stroke="#4f3716" stroke-width="1"/>')
     for e in data["edges"]:
         x1, y1, x2, y2 = e["line"]
         for colour, thick in (("#333333", EDGE_WIDTH + 0.06), (e["colour"], EDGE_WIDTH)):
@@ -277,16 +294,19 @@ def svg(data: Mapping[str, Any], width: int = 360) -> str:
                          f'stroke-width="{k * thick:.1f}" stroke-linecap="round"/>')
     for sx, sy in geom["stars"]:
         x, y = at(sx, sy)
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{max(1.5, k * 0.08):.1f}" fill="#5a4020"/>')
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{max(1.5, k * 0.08):.1f}" fill="#4f3716"/>')
     for p, name in data["stones"]:
         x, y = at(*xy[p])
-        fill, stroke = PALETTE[name]
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{fill}" stroke="{stroke}"/>')
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="url(#pg-{name})" stroke="{PALETTE[name][1]}" '
+                     f'stroke-opacity="0.5"/>')
     for path in data["paths"]:
         tag = "polygon" if path["closed"] else "polyline"
-        for colour, thick in ((path["casing"], 0.16), (path["colour"], 0.08)):
+        layers = ((HIGHLIGHT, 0.5), (path["casing"], 0.2), (path["colour"], 0.11)) if path["highlight"] else \
+            ((path["casing"], 0.16), (path["colour"], 0.08))
+        for colour, thick in layers:
+            opacity = ' stroke-opacity="0.8"' if colour == HIGHLIGHT else ""
             parts.append(f'<{tag} points="{pts(xy[p] for p in path["points"])}" fill="none" stroke="{colour}" '
-                         f'stroke-width="{max(1.5, k * thick):.1f}" stroke-linejoin="round"/>')
+                         f'stroke-width="{max(1.5, k * thick):.1f}" stroke-linejoin="round" stroke-linecap="round"{opacity}/>')
     if data["last"] is not None:
         on = next((name for p, name in data["stones"] if p == data["last"]), "")
         parts.append(_svg_mark({"shape": "dot", "colour": "#ffffff" if on in DARK else "#c01010", "text": ""},
@@ -299,11 +319,23 @@ def svg(data: Mapping[str, Any], width: int = 360) -> str:
             x, y = at(lab["x"], lab["y"])
             d = box["reach"] * k + _label_offset(lab, font)
             parts.append(f'<text x="{x + lab["dx"] * d:.1f}" y="{y + lab["dy"] * d:.1f}" font-size="{font:.0f}" '
-                         f'font-family="sans-serif" fill="#4a3518" text-anchor="middle" '
+                         f'font-family="sans-serif" font-weight="600" fill="#5a4020" text-anchor="middle" '
                          f'dominant-baseline="central">{escape(lab["text"])}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
+
+
+#: Shading shared by every SVG diagram: the warm board and, per colour, a stone lit from
+#: the top left (the same stops as the page's canvas).
+SHADES = {"Black": ("#5c5c5c", "#262626", "#0a0a0a"), "White": ("#ffffff", "#f4f4ee", "#d6d6ce"),
+          "Orange": ("#ffd27a", "#e69f00", "#9a6a00"), "Blue": ("#5cb3ea", "#0072b2", "#00456e")}
+_SVG_DEFS = ('<defs><linearGradient id="pg-wood" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#ecc98f"/>'
+             '<stop offset="1" stop-color="#d4a463"/></linearGradient>'
+             + "".join(f'<radialGradient id="pg-{name}" cx=".32" cy=".32" r=".95"><stop offset="0" stop-color="{hi}"/>'
+                       f'<stop offset=".6" stop-color="{mid}"/><stop offset="1" stop-color="{lo}"/></radialGradient>'
+                       for name, (hi, mid, lo) in SHADES.items())
+             + "</defs>")
 
 
 def _svg_mark(m: Mapping[str, Any], cx: float, cy: float, r: float) -> str:

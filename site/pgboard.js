@@ -196,14 +196,8 @@ window.PgBoard = {
     const k = box.k * dpr;
     const X = (x) => (x + box.ox) * k, Y = (y) => (y + box.oy) * k;
     const poly = (pts) => { ctx.beginPath(); pts.forEach(([x, y], i) => (i ? ctx.lineTo(X(x), Y(y)) : ctx.moveTo(X(x), Y(y)))); ctx.closePath(); };
-    // the wooden board: a polygon grown by the stones' reach, with a warm gradient and grain
-    const grow = geom.radius + 0.12;
-    const cx = geom.width / 2, cy = geom.height / 2;
-    const outer = geom.outline.map(([x, y]) => {
-      if (geom.shape === "square") return [x + Math.sign(x - cx) * grow, y + Math.sign(y - cy) * grow];
-      const dx = x - cx, dy = y - cy, d = Math.hypot(dx, dy) || 1;
-      return [x + dx / d * grow, y + dy / d * grow];
-    });
+    // the wooden board (the outline grown by the stones' reach), a warm gradient and grain
+    const outer = geom.wood;
     poly(outer);
     const grad = ctx.createLinearGradient(0, 0, image.width, image.height);
     grad.addColorStop(0, c["board-1"]); grad.addColorStop(1, c["board-2"]);
