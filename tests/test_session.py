@@ -342,3 +342,12 @@ def test_levels_for_the_page():
     names = [level["name"] for level in levels()]
     assert names == ["beginner", "easy", "medium", "hard", "strongest"]
     assert all(level["about"] and level["seconds"] > 0 for level in levels())
+
+
+def test_a_winning_chain_given_by_a_game_is_highlighted_like_a_winning_row():
+    s, _ = Session.from_fragment("v=1&g=convacu&size=5&m=c1.b1.c2.b2.c3.b3.c4.b4.c5")
+    chain = [s.game.board.parse(label) for label in ["c1", "c2", "c3", "c4", "c5"]]
+    s.game.annotations = lambda: [{"kind": "path", "points": chain, "colour": 1, "closed": False, "label": "winning chain"}]
+    paths = s.view(Preferences())["scene"]["paths"]
+    assert s.game.is_over() and [(p["points"], p["highlight"]) for p in paths] == [(chain, True)]
+    assert 'stroke="#ffd54a"' in svg(s.view(Preferences())["scene"])
