@@ -83,6 +83,7 @@ window.PgBoard = {
     const marks = scene.marks.length + (scene.last !== null && scene.last !== undefined ? 1 : 0);
     // What was drawn, for assistive tools and tests (the pixels are the real output).
     Object.assign(canvas.dataset, { stones: scene.stones.length, marks, labels: scene.coordinates ? geom.labels.length : 0,
+      labelPx: box.font.toFixed(1),
       areas: scene.areas.length, paths: scene.paths.length });
   },
 
@@ -114,8 +115,9 @@ window.PgBoard = {
     const busy = new Map(moving.map((m) => [m.p, m]));
     for (const [p, name] of scene.stones) if (!busy.has(p)) this.stone(ctx, name, X(pt(p)[0]), Y(pt(p)[1]), r);
     for (const m of moving) this.moving(ctx, m, X(pt(m.p)[0]), Y(pt(m.p)[1]), r);
-    if (extra.ghost !== null && extra.ghost !== undefined && !canvas.pgStones.has(extra.ghost)) {
-      ctx.globalAlpha = 0.55; this.stone(ctx, extra.ghostColour, X(pt(extra.ghost)[0]), Y(pt(extra.ghost)[1]), r); ctx.globalAlpha = 1;
+    for (const [p, alpha] of [[extra.ghost, 0.55], [extra.hover, 0.3]]) {
+      if (p === null || p === undefined || canvas.pgStones.has(p) || !extra.ghostColour || (alpha < 0.5 && p === extra.ghost)) continue;
+      ctx.globalAlpha = alpha; this.stone(ctx, extra.ghostColour, X(pt(p)[0]), Y(pt(p)[1]), r); ctx.globalAlpha = 1;
     }
     ctx.lineJoin = ctx.lineCap = "round";
     const line = (points, closed) => {
@@ -429,6 +431,7 @@ window.PgApp = {
   chances: null,  // the computer's view of the position after its move, for the bar
   view: null,
   cursor: null,  // the keyboard cursor's point
+  hover: null,  // the point under the mouse
   pushNext: false,  // the next view starts a new game: give it its own history entry
   shown: {},  // what each part of the panel shows (see changed)
 
@@ -515,12 +518,15 @@ window.PgApp = {
       this.show(this.api.click("main", x, y, this.prefsJson()));
     });
     // Name the point under the pointer: reading labels off a hex board is otherwise hard.
+    // A mouse also shows a faint stone where a click would play.
     canvas.addEventListener("mousemove", (e) => {
       const [x, y] = PgBoard.toBoard(canvas, e);
-      const near = this.geom && this.geom.points.find(([px, py]) => (px - x) ** 2 + (py - y) ** 2 < 0.23);
-      this.$("hover").textContent = near ? `Point ${near[2]}` : "";
+      const near = this.geom ? this.geom.points.findIndex(([px, py]) => (px - x) ** 2 + (py - y) ** 2 < 0.23) : -1;
+      this.$("hover").textContent = near >= 0 ? `Point ${this.geom.points[near][2]}` : "";
+      const hover = near >= 0 && !this.thinking && this.view && !this.view.over ? near : null;
+      if (hover !== this.hover) { this.hover = hover; this.repaint(); }
     });
-    canvas.addEventListener("mouseleave", () => { this.$("hover").textContent = ""; });
+    canvas.addEventListener("mouseleave", () => { this.$("hover").textContent = ""; this.hover = null; this.repaint(); });
     canvas.addEventListener("focus", () => {
       if (this.cursor === null && this.geom) this.moveCursor(this.view.scene.last ?? Math.floor(this.geom.points.length / 2));
     });
@@ -753,7 +759,7 @@ window.PgApp = {
   },
 
   extras(v) {
-    return { ghost: v.pending_point, ghostColour: v.to_move, cursor: this.cursor };
+    return { ghost: v.pending_point, ghostColour: v.to_move, cursor: this.cursor, hover: this.hover };
   },
 
   // Show a view (JSON text from Python): board, panel, address bar.

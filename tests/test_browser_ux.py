@@ -102,6 +102,7 @@ def test_each_game_in_light_dark_and_on_a_phone(open_in, game):
     for button in phone.locator(".controls button:visible").all():
         box = button.bounding_box()
         assert box["width"] >= 44 and box["height"] >= 44, "touch targets are at least 44 px"
+    assert float(phone.get_attribute("#board", "data-label-px")) >= 11, "coordinates stay legible on a phone"
     phone.screenshot(path=SHOTS / f"{game}-phone.png")
 
 
