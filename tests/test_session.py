@@ -6,7 +6,7 @@ import json
 import math
 import random
 
-from pygames import Board
+from pygames import Board, ai
 from pygames.render import geometry, geometry_for, layout, svg
 from pygames.session import Preferences, Session, ask_computer, levels, option_fields
 
@@ -326,7 +326,10 @@ def test_computer_refuses_what_is_not_its_to_answer():
 
 @pytest.mark.parametrize("fragment, seat", [("v=1&g=vacu&size=5&m=c3", 1), ("v=1&g=pente&size=9&opening=none", 0),
                                             ("v=1&g=gardar&size=4&m=a1", 1), ("v=1&g=convacu&size=5", 0)])
-def test_a_hint_is_the_move_the_computer_would_play(fragment, seat):
+def test_a_hint_is_the_move_the_computer_would_play(fragment, seat, monkeypatch):
+    """Same engine, same position, same seed: with a budget of playouts rather than time
+    (here so long a time that only the playouts count), the same move."""
+    monkeypatch.setattr(ai, "level", lambda name: ai.Player(name, seconds=600, iterations=40))
     hint = ask({"id": 1, "fragment": fragment, "purpose": "hint", "level": "beginner"})
     move = ask({"id": 2, "fragment": fragment, "purpose": "move", "level": "beginner", "seat": seat})
     assert hint["move"] == move["move"] and hint["chances"] == move["chances"]
