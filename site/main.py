@@ -13,6 +13,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 
 from pygames import available, game_class
+from pygames.render import geometry_for
 from pygames.session import Preferences, Session, ask_computer, levels, option_fields
 
 sessions: dict[str, Session] = {}
@@ -33,10 +34,11 @@ def _guard(handler):
 
 def _view(board_id: str, prefs: str, message: str | None = None, errors: list[str] | None = None) -> str:
     session = sessions[board_id]
-    view = session.view(Preferences(**json.loads(prefs)))
+    view = session.view(Preferences.of(json.loads(prefs)))
     view["message"] = message or ""
     view["errors"] = errors or []
     view["fragment"] = session.fragment()
+    view["link"] = session.fragment(marks=False)
     view["key"] = session.record_key()
     return json.dumps(view)
 
@@ -66,8 +68,21 @@ def act(board_id, what, prefs):
     s = sessions[board_id]
     steps = {"first": lambda: s.goto(0), "prev": lambda: s.goto(s.ply - 1), "next": lambda: s.goto(s.ply + 1),
              "last": lambda: s.goto(len(s.record.moves)), "undo": s.undo, "redo": s.redo, "confirm": s.confirm}
+    if what == "rematch":
+        sessions[board_id] = s.rematch()
+        return _view(board_id, prefs)
+    if what.startswith("goto:"):
+        s.goto(int(what[5:]))
+        return _view(board_id, prefs)
+    if what.startswith("line:"):
+        return _view(board_id, prefs, s.take_line(int(what[5:])))
     message = steps[what]() if what in steps else s.choose(what, confirm=json.loads(prefs).get("confirm", False))
     return _view(board_id, prefs, message)
+
+
+def place(board_id, point, prefs):
+    """A point chosen from the keyboard (the board cursor)."""
+    return _view(board_id, prefs, sessions[board_id].choose_point(int(point), json.loads(prefs).get("confirm", False)))
 
 
 def typed(board_id, text, prefs):
@@ -98,12 +113,17 @@ def redraw(board_id, prefs):
     return _view(board_id, prefs)
 
 
+def geometry(key):
+    """A board's drawing (lines, points, coordinates): the page asks once per board."""
+    return json.dumps(geometry_for(str(key)))
+
+
 def games():
     return json.dumps([{"name": n, "title": game_class(n).title, "options": option_fields(n)} for n in available()])
 
 
 api = {"load": _guard(load), "newGame": _guard(new_game), "click": _guard(click), "act": _guard(act),
-       "redraw": _guard(redraw), "typed": _guard(typed), "computer": _guard(computer), "hint": _guard(hint),
-       "ask": create_proxy(ask), "games": create_proxy(games), "levels": create_proxy(lambda: json.dumps(levels()))}
+       "redraw": _guard(redraw), "place": _guard(place), "typed": _guard(typed), "computer": _guard(computer), "hint": _guard(hint),
+       "ask": create_proxy(ask), "games": create_proxy(games), "geometry": create_proxy(geometry), "levels": create_proxy(lambda: json.dumps(levels()))}
 # The page script (the app or the embedded boards) defines pgConnect and takes it from here.
 window.pgConnect(to_js(api, dict_converter=window.Object.fromEntries))
