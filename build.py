@@ -30,6 +30,7 @@ import threading
 import tomllib
 import venv
 import zipfile
+from urllib.parse import quote
 from concurrent.futures import ThreadPoolExecutor
 from html import escape, unescape
 from pathlib import Path
@@ -121,6 +122,7 @@ def build_site() -> Path:
               "files": {f"./wheels/{wheel.name}": "./*"}}
     (OUT / "pyscript.json").write_text(json.dumps(config, indent=1))
     write_start_positions(OUT / "index.html")
+    inline_favicon(OUT / "index.html", OUT / "icon.svg")
     write_rules_pages(OUT)
     write_ai_worker(OUT, wheel)
     write_service_worker(OUT)
@@ -259,15 +261,27 @@ def write_start_positions(page: Path) -> None:
     rendering code as the live board, so the page shows the linked game's board at once,
     before Python is ready (PgApp.startPosition picks one)."""
     from pygames import available
-    from pygames.render import svg
+    from pygames.render import geometry_for, svg
     from pygames.session import Preferences, Session
 
     starts = []
     for name in available():
         view = Session.new(name).view(Preferences())
+        scene = view["scene"]
+        # The board's extent, for the page to give the picture the live board's height
+        # at whatever width it has (PgBoard.layout), so that nothing moves when it is replaced.
+        extent = {key: geometry_for(scene["board"])[key] for key in ("width", "height", "radius")}
         data = " ".join(f'data-{key}="{escape(view[key])}"' for key in ("title", "describe", "prompt"))
-        starts.append(f'<template data-game="{name}" {data}>{svg(view["scene"], width=1000)}</template>')
+        starts.append(f'<template data-game="{name}" {data} data-extent="{escape(json.dumps(extent))}" '
+                      f'data-edges="{int(bool(scene["edges"]))}">{svg(scene, width=1000)}</template>')
     page.write_text(page.read_text().replace("<!--START-POSITIONS-->", "\n".join(starts)))
+
+
+def inline_favicon(page: Path, icon: Path) -> None:
+    """Write the tab's icon into the page as a data URL. The browser fetches a linked icon
+    outside the page's cache, so the offline cache would fetch it a second time."""
+    data = "data:image/svg+xml," + quote(" ".join(icon.read_text().split()), safe=" =:/\"'<>#,.-")
+    page.write_text(page.read_text().replace('href="./icon.svg" type="image/svg+xml"', f'href="{escape(data)}"'))
 
 
 def write_rules_pages(site: Path) -> None:

@@ -467,8 +467,12 @@ window.PgApp = {
     picture.className = "pg-start";
     picture.setAttribute("aria-hidden", "true");
     picture.append(start.content.cloneNode(true));
-    const svg = picture.querySelector("svg"), canvas = this.$("board");
-    [canvas.width, canvas.height] = [svg.getAttribute("width"), svg.getAttribute("height")];
+    const canvas = this.$("board");
+    // The live board's height at this width (its coordinates keep a fixed size in pixels,
+    // so it is not simply the picture's proportions).
+    const box = PgBoard.layout(JSON.parse(start.dataset.extent), canvas.clientWidth, this.prefs.coordinates,
+                               start.dataset.edges === "1");
+    canvas.style.height = picture.style.height = `${box.height}px`;
     const later = [...params.keys()].some((k) => k !== "v" && k !== "g");
     picture.classList.toggle("later", later);
     this.$("eval").hidden = !this.prefs.evaluation;  // its place is kept from the start
