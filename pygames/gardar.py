@@ -780,6 +780,41 @@ class Gardar(PieRule, Game):
             free.pop()
         return PASS
 
+    # -- knowledge for computer players -----------------------------------------------
+
+    #: How many random points a playout draws looking for one worth a stone before passing.
+    PLAYOUT_TRIES = 10
+    #: How often a playout still tries a point of an enclosure the enemy controls.
+    INVADE = 0.1
+
+    def _controls(self, me: int) -> tuple[int, int]:
+        """The enclosed points ``me`` controls, and those the enemy controls."""
+        pos = self._pos
+        if me == BLACK:
+            return pos.hostile_white, pos.hostile_black
+        return pos.hostile_black, pos.hostile_white
+
+    def playout_move(self, rng: Any) -> Move:
+        """The next move of a Monte Carlo playout: a random point worth a stone, or a pass
+        when a few draws find none, so that a playout ends once the board is settled
+        instead of filling every point. Not worth a stone: a point of an enclosure the
+        mover controls (the stone is surplus, and filling an eye can open the loop around
+        it), and mostly a point of an enclosure the enemy controls (the stone dies there,
+        unless enough follow to win the majority of its fence)."""
+        if self.choosing:
+            return rng.choice(COLOUR_CHOICES)
+        me = self.to_move
+        own, hostile = self._controls(me)
+        stones, bit, draw = self.stones, self._grid.bit, rng.random
+        n = len(stones)
+        for _ in range(self.PLAYOUT_TRIES):
+            p = int(draw() * n)
+            if stones[p] or bit[p] & own or (bit[p] & hostile and draw() > self.INVADE):
+                continue
+            if not self._repeats(p, me):
+                return p
+        return PASS
+
     # -- holes and loops ---------------------------------------------------------------
 
     def _holes(self, group: int) -> int:
