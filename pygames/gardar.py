@@ -815,6 +815,54 @@ class Gardar(PieRule, Game):
                 return p
         return PASS
 
+    def move_priors(self, moves: list[Move]) -> list[float] | None:
+        """How promising each move looks, from what it does to the board at once:
+
+        * closing an enclosure the mover controls, or killing enemy stones: very good;
+        * saving stones of the mover that the enemy's next placement would remove: good;
+        * a stone that is dead as soon as it lands, or that fills an enclosure the mover
+          controls (a surplus stone, and maybe a loop opened): bad;
+        * passing: middling (the search checks that it does not lose the count);
+        * any other point: a little better next to stones than away from them.
+
+        Working out a move's result costs a placement, so it is done only for points where
+        something can happen: inside an enclosure, between separate arcs of empty points
+        (where a loop can close), on the edge, or next to enemy stones."""
+        if self.choosing:
+            return None
+        grid, width, pos, me = self._grid, self._grid.width, self._pos, self.to_move
+        own, hostile = self._controls(me)
+        mine, theirs = (pos.black, pos.white) if me == BLACK else (pos.white, pos.black)
+        dying = self._dead(pos, me)
+        near_stones = _grow(mine | theirs, width)
+        near_enemy = _grow(theirs, width)
+        empty = grid.board & ~(mine | theirs)
+        out = []
+        for move in moves:
+            if not isinstance(move, int):
+                out.append(0.4)
+                continue
+            b = grid.bit[move]
+            if b & own:
+                out.append(0.05)
+                continue
+            prior = 0.5 if b & near_stones else 0.4
+            arcs = grid.arcs[(empty >> grid.corner[move]) & grid.ring]
+            if b & (pos.inside | grid.edge | near_enemy) or len(arcs) > 1:
+                after, removed = self._outcome(move, me)
+                gained = (after.hostile_white if me == BLACK else after.hostile_black) & ~own
+                dead = self._dead(after, me)
+                if dead & b:
+                    prior = 0.1
+                elif removed or gained:
+                    prior = 0.9
+                elif dying & ~dead:
+                    prior = 0.8
+                elif b & hostile:
+                    prior = 0.2
+            out.append(prior)
+        return out
+
     # -- holes and loops ---------------------------------------------------------------
 
     def _holes(self, group: int) -> int:
