@@ -129,6 +129,20 @@ def _smothered_group(seed: int, stones: int, air: int, width: int) -> int:
         seed = more
 
 
+def _smothered_among(seeds: int, stones: int, air: int, grid: _Grid) -> int:
+    """The groups of ``stones`` holding any of ``seeds`` that touch no ``air``; a seed that
+    touches air itself is cleared by one look-up."""
+    found = 0
+    while seeds:
+        seed = seeds & -seeds
+        seeds ^= seed
+        if not grid.near[grid.point_at[seed.bit_length() - 1]] & air:
+            group = _smothered_group(seed, stones, air, grid.width)
+            found |= group
+            seeds &= ~group
+    return found
+
+
 def _encloses(group: int, width: int) -> bool:
     """Whether a connected group cuts anything off from the edge, without flooding: by
     Euler's formula, a connected set of points of the triangular lattice with ``v`` points,
@@ -341,10 +355,10 @@ class Gardar(PieRule, Game):
                          *smothered)
 
     @staticmethod
-    def _control(enclosures: tuple[_Region, ...]) -> tuple[int, int, int]:
+    def _control(enclosures: tuple[_Region, ...], inside: int = 0, hostile_black: int = 0,
+                 hostile_white: int = 0) -> tuple[int, int, int]:
         """All enclosed points, those where Black stones die (White controls them), and
-        those where White stones die."""
-        inside = hostile_black = hostile_white = 0
+        those where White stones die: of ``enclosures``, added to the sets given."""
         for points, b, w in enclosures:
             inside |= points
             if w > b:
@@ -427,14 +441,7 @@ class Gardar(PieRule, Game):
             table = (*(self._region(e[0], black, white) for e in pos.enclosures if not e[0] & gone), *added)
             return (table, *self._control(table))
         table = (*(e for e in pos.enclosures if not e[0] & gone), *added) if gone else pos.enclosures + added
-        inside, hostile_black, hostile_white = pos.inside & ~gone, pos.hostile_black & ~gone, pos.hostile_white & ~gone
-        for points, b, w in added:
-            inside |= points
-            if w > b:
-                hostile_black |= points
-            elif b > w:
-                hostile_white |= points
-        return table, inside, hostile_black, hostile_white
+        return (table, *self._control(added, pos.inside & ~gone, pos.hostile_black & ~gone, pos.hostile_white & ~gone))
 
     def enclosures(self) -> list[Enclosure]:
         """The enclosures on the board now, with their fences and controllers."""
@@ -524,19 +531,8 @@ class Gardar(PieRule, Game):
         elif near & smothered:
             smothered &= ~_flood(near & smothered, smothered, width)
         if bit & grid.interior:
-            exposed = near & theirs & ~choked
-            at, around = grid.point_at, grid.near
-            while exposed:
-                seed = exposed & -exposed
-                exposed ^= seed
-                if not around[at[seed.bit_length() - 1]] & air:
-                    group = _smothered_group(seed, theirs, air, width)
-                    choked |= group
-                    exposed &= ~group
-        if me == BLACK:
-            smothered_black, smothered_white = smothered, choked
-        else:
-            smothered_black, smothered_white = choked, smothered
+            choked |= _smothered_among(near & theirs & ~choked, theirs, air, grid)
+        smothered_black, smothered_white = (smothered, choked) if me == BLACK else (choked, smothered)
         return _new(_Position, (black, white, zobrist_black, zobrist_white, enclosures, inside, hostile_black,
                                 hostile_white, smothered_black, smothered_white))
 
@@ -588,16 +584,8 @@ class Gardar(PieRule, Game):
             theirs &= ~_flood(theirs & freed_air, theirs, width)
         rest = mine & reach & ~freed_air & ~smothered
         if rest:
-            air = grid.interior & ~(black | white)
-            while rest:
-                seed = rest & -rest
-                group = _smothered_group(seed, mine, air, width)
-                smothered |= group
-                rest &= ~(group | seed)
-        if colour == BLACK:
-            smothered_black, smothered_white = smothered, theirs
-        else:
-            smothered_black, smothered_white = theirs, smothered
+            smothered |= _smothered_among(rest, mine, grid.interior & ~(black | white), grid)
+        smothered_black, smothered_white = (smothered, theirs) if colour == BLACK else (theirs, smothered)
         return _new(_Position, (black, white, zobrist_black, zobrist_white, enclosures, inside, hostile_black,
                                 hostile_white, smothered_black, smothered_white))
 
@@ -693,20 +681,6 @@ class Gardar(PieRule, Game):
                 else:
                     del record[key]
         return move
-
-    def play(self, move: Move) -> None:
-        """As :meth:`Game.play`, with the game-over test and the snapshot written out
-        (random playouts make hundreds of moves per game)."""
-        if self.passes >= 2:
-            raise IllegalMove("the game is over")
-        snapshot = self.to_move, self.passes, self.seats, self.choosing, self.first_passer, self._pos
-        try:
-            self._play(move)
-        except IllegalMove:
-            self._load(snapshot)
-            raise
-        self._stack.append(snapshot)
-        self.history.append(move)
 
     def is_over(self) -> bool:
         return self.passes >= 2
