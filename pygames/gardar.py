@@ -54,7 +54,8 @@ class _Grid:
     ``(empty >> corner[p]) & ring`` picks out the six neighbours of ``p`` (the window starts
     at its upper-left neighbour), and maps to the runs of consecutive empty neighbours going
     round ``p``, each as a window mask. One run means that filling ``p`` cannot split the
-    empty region it lies in."""
+    empty region it lies in. ``thick`` holds the windows in which two neighbours next to
+    each other are set: a stone at ``p`` would close a triangle with them."""
 
     width: int
     board: int
@@ -66,6 +67,7 @@ class _Grid:
     corner: tuple[int, ...]
     ring: int
     arcs: dict[int, tuple[int, ...]]
+    thick: frozenset[int]
     zobrist: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
@@ -94,10 +96,12 @@ def _grid(size: int) -> _Grid:
         if all(on):
             runs = [sum(1 << a for a in around)]
         arcs[sum(1 << around[i] for i in range(6) if on[i])] = tuple(runs)
+    thick = frozenset(window for window in arcs
+                      if any(window >> around[i] & 1 and window >> around[i - 1] & 1 for i in range(6)))
     rng = random.Random(f"gardar {size}")
     zobrist = tuple(tuple(rng.getrandbits(60) for _ in positions) for _colour in range(3))
     return _Grid(width, sum(bit), edge, sum(bit) & ~edge, bit, near, {pos: p for p, pos in enumerate(positions)},
-                 tuple(pos - width for pos in positions), sum(1 << a for a in around), arcs, zobrist)
+                 tuple(pos - width for pos in positions), sum(1 << a for a in around), arcs, thick, zobrist)
 
 
 def _grow(x: int, width: int) -> int:
@@ -760,6 +764,16 @@ class Gardar(PieRule, Game):
     PLAYOUT_TRIES = 10
     #: How often a playout still tries a point of an enclosure the enemy controls.
     INVADE = 0.1
+    #: How often a playout still tries a point that closes a triangle of its own stones.
+    THICKEN = 0.2
+
+    def _thickens(self, p: Point, mine: int) -> bool:
+        """Whether a stone at ``p`` closes a triangle with two neighbouring stones of
+        ``mine``. A perimeter loop never holds all three stones of a triangle (the middle
+        one could go and the loop would stay closed), so such a stone, or one next to it,
+        is surplus: one point lost, unless the move wins something else."""
+        grid = self._grid
+        return (mine >> grid.corner[p]) & grid.ring in grid.thick
 
     def _controls(self, me: int) -> tuple[int, int]:
         """The enclosed points ``me`` controls, and those the enemy controls."""
@@ -773,17 +787,21 @@ class Gardar(PieRule, Game):
         when a few draws find none, so that a playout ends once the board is settled
         instead of filling every point. Not worth a stone: a point of an enclosure the
         mover controls (the stone is surplus, and filling an eye can open the loop around
-        it), and mostly a point of an enclosure the enemy controls (the stone dies there,
-        unless enough follow to win the majority of its fence)."""
+        it), mostly a point of an enclosure the enemy controls (the stone dies there,
+        unless enough follow to win the majority of its fence), and mostly a point that
+        thickens the mover's shape (see :meth:`_thickens`)."""
         if self.choosing:
             return rng.choice(COLOUR_CHOICES)
         me = self.to_move
         own, hostile = self._controls(me)
+        mine = self._of(me)
         stones, bit, draw = self.stones, self._grid.bit, rng.random
         n = len(stones)
         for _ in range(self.PLAYOUT_TRIES):
             p = int(draw() * n)
             if stones[p] or bit[p] & own or (bit[p] & hostile and draw() > self.INVADE):
+                continue
+            if self._thickens(p, mine) and draw() > self.THICKEN:
                 continue
             if not self._repeats(p, me):
                 return p
@@ -796,6 +814,7 @@ class Gardar(PieRule, Game):
         * saving stones of the mover that the enemy's next placement would remove: good;
         * a stone that is dead as soon as it lands, or that fills an enclosure the mover
           controls (a surplus stone, and maybe a loop opened): bad;
+        * a stone that thickens the mover's shape (a surplus stone): poor;
         * passing: middling (the search checks that it does not lose the count);
         * any other point: a little better next to stones than away from them.
 
@@ -820,7 +839,7 @@ class Gardar(PieRule, Game):
             if b & own:
                 out.append(0.05)
                 continue
-            prior = 0.5 if b & near_stones else 0.4
+            prior = 0.25 if self._thickens(move, mine) else 0.5 if b & near_stones else 0.4
             arcs = grid.arcs[(empty >> grid.corner[move]) & grid.ring]
             if b & (pos.inside | grid.edge | near_enemy) or len(arcs) > 1:
                 after, removed = self._outcome(move, me)

@@ -167,3 +167,13 @@ def test_computer_does_not_pass_when_the_pass_back_would_lose():
     searcher = search(ring_for_white(), random.Random(1))
     assert searcher.decided != PASS
     assert PASS not in [c.move for c in searcher.root.children or []]
+
+
+def test_thickening_points_are_avoided():
+    """A stone at (1, 0) closes a triangle with Black's (0, 0) and (1, -1): surplus."""
+    game = setup(5, black=[(0, 0), (1, -1)], white=[(-3, 3)])
+    triangle, line = at(game, 1, 0), at(game, -1, 0)
+    assert prior(game, 1, 0) < prior(game, -1, 0)
+    rng = random.Random(1)
+    moves = [game.playout_move(rng) for _ in range(4000)]
+    assert moves.count(triangle) < moves.count(line) / 2
