@@ -766,6 +766,9 @@ class Gardar(PieRule, Game):
     INVADE = 0.1
     #: How often a playout still tries a point that closes a triangle of its own stones.
     THICKEN = 0.2
+    #: The board counts as settled (passing is reasonable) once fewer than 1 point in
+    #: this many is open space.
+    SETTLED = 8
 
     def _thickens(self, p: Point, mine: int) -> bool:
         """Whether a stone at ``p`` closes a triangle with two neighbouring stones of
@@ -815,7 +818,10 @@ class Gardar(PieRule, Game):
         * a stone that is dead as soon as it lands, or that fills an enclosure the mover
           controls (a surplus stone, and maybe a loop opened): bad;
         * a stone that thickens the mover's shape (a surplus stone): poor;
-        * passing: middling (the search checks that it does not lose the count);
+        * passing: poor while there is open space to build in (a pass gives the enemy a
+          free move, and the search has no playout statistics of passes to correct a high
+          prior), middling once the open space is nearly filled or the enemy has just
+          passed (the search checks that it does not lose the count);
         * any other point: a little better next to stones than away from them.
 
         Working out a move's result costs a placement, so it is done only for points where
@@ -830,10 +836,11 @@ class Gardar(PieRule, Game):
         near_stones = _grow(mine | theirs, width)
         near_enemy = _grow(theirs, width)
         empty = grid.board & ~(mine | theirs)
+        settled = self.passes or (empty & ~pos.inside).bit_count() * self.SETTLED < len(self.stones)
         out = []
         for move in moves:
             if not isinstance(move, int):
-                out.append(0.4)
+                out.append(0.4 if settled else 0.1)
                 continue
             b = grid.bit[move]
             if b & own:

@@ -177,3 +177,12 @@ def test_thickening_points_are_avoided():
     rng = random.Random(1)
     moves = [game.playout_move(rng) for _ in range(4000)]
     assert moves.count(triangle) < moves.count(line) / 2
+
+
+def test_prior_passing_is_poor_while_there_is_open_space():
+    game = setup(5, black=ring(1), white=[(3, -3)], to_move=WHITE)
+    [early] = game.move_priors([PASS])
+    game.play(at(game, -3, 3))
+    game.play(PASS)
+    [answer] = game.move_priors([PASS])
+    assert early < 0.2 < answer
