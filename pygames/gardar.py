@@ -766,9 +766,6 @@ class Gardar(PieRule, Game):
     INVADE = 0.1
     #: How often a playout still tries a point that closes a triangle of its own stones.
     THICKEN = 0.2
-    #: The board counts as settled (passing is reasonable) once fewer than 1 point in
-    #: this many is open space.
-    SETTLED = 8
 
     def _thickens(self, p: Point, mine: int) -> bool:
         """Whether a stone at ``p`` closes a triangle with two neighbouring stones of
@@ -818,11 +815,10 @@ class Gardar(PieRule, Game):
         * a stone that is dead as soon as it lands, or that fills an enclosure the mover
           controls (a surplus stone, and maybe a loop opened): bad;
         * a stone that thickens the mover's shape (a surplus stone): poor;
-        * passing: poor while there is open space to build in (a pass gives the enemy a
-          free move, and the search has no playout statistics of passes to correct a high
-          prior), middling once the open space is nearly filled or the enemy has just
-          passed (the search checks that it does not lose the count);
-        * any other point: a little better next to stones than away from them.
+        * any other point: a little better next to stones than away from them, and
+          still below passing: every stone that does not end up in a perimeter loop costs
+          a point, so a stone has to earn its place (the search checks that a pass does not
+          lose the count, and finds the stones that do earn theirs).
 
         Working out a move's result costs a placement, so it is done only for points where
         something can happen: inside an enclosure, between separate arcs of empty points
@@ -836,17 +832,16 @@ class Gardar(PieRule, Game):
         near_stones = _grow(mine | theirs, width)
         near_enemy = _grow(theirs, width)
         empty = grid.board & ~(mine | theirs)
-        settled = self.passes or (empty & ~pos.inside).bit_count() * self.SETTLED < len(self.stones)
         out = []
         for move in moves:
             if not isinstance(move, int):
-                out.append(0.4 if settled else 0.1)
+                out.append(0.5)
                 continue
             b = grid.bit[move]
             if b & own:
                 out.append(0.05)
                 continue
-            prior = 0.25 if self._thickens(move, mine) else 0.5 if b & near_stones else 0.4
+            prior = 0.2 if self._thickens(move, mine) else 0.45 if b & near_stones else 0.35
             arcs = grid.arcs[(empty >> grid.corner[move]) & grid.ring]
             if b & (pos.inside | grid.edge | near_enemy) or len(arcs) > 1:
                 after, removed = self._outcome(move, me)

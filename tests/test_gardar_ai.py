@@ -179,10 +179,9 @@ def test_thickening_points_are_avoided():
     assert moves.count(triangle) < moves.count(line) / 2
 
 
-def test_prior_passing_is_poor_while_there_is_open_space():
-    game = setup(5, black=ring(1), white=[(3, -3)], to_move=WHITE)
-    [early] = game.move_priors([PASS])
-    game.play(at(game, -3, 3))
-    game.play(PASS)
-    [answer] = game.move_priors([PASS])
-    assert early < 0.2 < answer
+def test_prior_a_quiet_stone_ranks_below_passing():
+    """A stone that closes, kills or saves nothing is a surplus stone until it joins a loop."""
+    game = setup(5, black=[(0, 0)], white=[(3, -3)], to_move=BLACK)
+    quiet = [p for p in range(len(game.board)) if not game.stones[p]]
+    [passing] = game.move_priors([PASS])
+    assert max(game.move_priors(quiet)) < passing
