@@ -18,18 +18,25 @@ Vocabulary of the rulebook, as this module reads it (the rules page explains eve
 The rules were published without clarifications, so every reading that could go two ways is
 an option whose default is the recommendation of the project's rules notes (model "G1").
 
-Speed: enclosures, loops and dead stones are whole-board shapes, so the position is also
-kept as two integers used as bit sets (one bit per point on a padded grid). Flooding a
-region is then a handful of shifts per step instead of a Python loop over points, which
-keeps a full dead-stone check per placement affordable for random playouts.
+Speed. Enclosures, loops and dead stones are whole-board shapes, so the position is kept as
+integers used as bit sets (one bit per point on a padded grid): flooding a region is then a
+handful of shifts per step instead of a Python loop over points. On top of the stones, a
+:class:`_Position` keeps what the dead-stone rules ask about, up to date move by move: the
+table of enclosures with their fence counts, and each colour's groups that have no
+breathing space. A move changes them only where it lands: a placement splits at most the
+empty region it fills (and only when the points around it fall apart into separate arcs),
+and a removal merges the freed points with the regions next to them. Positions are
+immutable values, so undo restores the previous one and a copy shares them; the
+repetition record holds Zobrist keys of the boards left at the end of turns.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from .board import Board, Point
 from .game import COLOUR_CHOICES, PASS, Game, IllegalMove, Move, Option, PieRule, Result
@@ -41,14 +48,27 @@ BLACK, WHITE = 1, 2
 class _Grid:
     """Bit-set tables for one board size. Point ``(q, r)`` of a side-``n`` board is bit
     ``(r + n) * width + (q + n)`` with ``width = 2n + 1``: a spare column on each side and
-    a spare row above and below keep shifted bits from wrapping onto real points."""
+    a spare row above and below keep shifted bits from wrapping onto real points.
+
+    ``arcs`` answers, for the point ``p``, which empty neighbours hang together around it:
+    ``(empty >> corner[p]) & ring`` picks out the six neighbours of ``p`` (the window starts
+    at its upper-left neighbour), and maps to the runs of consecutive empty neighbours going
+    round ``p``, each as a window mask. One run means that filling ``p`` cannot split the
+    empty region it lies in. ``thick`` holds the windows in which two neighbours next to
+    each other are set: a stone at ``p`` would close a triangle with them."""
 
     width: int
     board: int
     edge: int
+    interior: int
     bit: tuple[int, ...]
     near: tuple[int, ...]
     point_at: dict[int, Point]
+    corner: tuple[int, ...]
+    ring: int
+    arcs: dict[int, tuple[int, ...]]
+    thick: frozenset[int]
+    zobrist: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
 @cache
@@ -58,8 +78,30 @@ def _grid(size: int) -> _Grid:
     positions = [(r + size) * width + (q + size) for q, r in board.coords]
     bit = tuple(1 << pos for pos in positions)
     near = tuple(sum(bit[q] for q in ns) for ns in board.neighbours)
-    return _Grid(width, sum(bit), sum(bit[p] for p in board.edge), bit, near,
-                 {pos: p for p, pos in enumerate(positions)})
+    edge = sum(bit[p] for p in board.edge)
+    # The six neighbours in turning order, as offsets in the window that starts one row up
+    # and one column left: +1, +1-width, -width, -1, -1+width, +width.
+    around = (width + 1, 1, 0, width - 1, 2 * width - 1, 2 * width)
+    arcs = {}
+    for pattern in range(64):
+        on = [bool(pattern >> i & 1) for i in range(6)]
+        runs = []
+        for i in range(6):
+            if on[i] and not on[i - 1]:
+                j, mask = i, 0
+                while on[j % 6] and j < i + 6:
+                    mask |= 1 << around[j % 6]
+                    j += 1
+                runs.append(mask)
+        if all(on):
+            runs = [sum(1 << a for a in around)]
+        arcs[sum(1 << around[i] for i in range(6) if on[i])] = tuple(runs)
+    thick = frozenset(window for window in arcs
+                      if any(window >> around[i] & 1 and window >> around[i - 1] & 1 for i in range(6)))
+    rng = random.Random(f"gardar {size}")
+    zobrist = tuple(tuple(rng.getrandbits(60) for _ in positions) for _colour in range(3))
+    return _Grid(width, sum(bit), edge, sum(bit) & ~edge, bit, near, {pos: p for p, pos in enumerate(positions)},
+                 tuple(pos - width for pos in positions), sum(1 << a for a in around), arcs, thick, zobrist)
 
 
 def _grow(x: int, width: int) -> int:
@@ -78,6 +120,52 @@ def _flood(seed: int, within: int, width: int) -> int:
         seed = more
 
 
+def _smothered_group(seed: int, stones: int, air: int, width: int) -> int:
+    """The group of ``stones`` holding ``seed`` if none of its stones touches ``air`` (the
+    empty points off the edge), else 0: the flood stops at the first breathing space."""
+    while True:
+        grown = _grow(seed, width)
+        if grown & air:
+            return 0
+        more = grown & stones
+        if more == seed:
+            return seed
+        seed = more
+
+
+def _smothered_among(seeds: int, stones: int, air: int, grid: _Grid) -> int:
+    """The groups of ``stones`` holding any of ``seeds`` that touch no ``air``; a seed that
+    touches air itself is cleared by one look-up."""
+    found = 0
+    while seeds:
+        seed = seeds & -seeds
+        seeds ^= seed
+        if not grid.near[grid.point_at[seed.bit_length() - 1]] & air:
+            group = _smothered_group(seed, stones, air, grid.width)
+            found |= group
+            seeds &= ~group
+    return found
+
+
+def _encloses(group: int, width: int) -> bool:
+    """Whether a connected group cuts anything off from the edge, without flooding: by
+    Euler's formula, a connected set of points of the triangular lattice with ``v`` points,
+    ``e`` neighbouring pairs and ``t`` triangles of mutual neighbours has ``1 - v + e - t``
+    holes (the board's edge counts as outside, since off-board points are)."""
+    right, below, below_left = group >> 1, group >> width, group >> (width - 1)
+    pairs = (group & right).bit_count() + (group & below).bit_count() + (group & below_left).bit_count()
+    triangles = (group & right & below).bit_count() + (group & below_left & below).bit_count()
+    return pairs - triangles >= group.bit_count()
+
+
+def _parts(mask: int, width: int) -> Iterator[int]:
+    """The connected pieces of a bit set."""
+    while mask:
+        piece = _flood(mask & -mask, mask, width)
+        mask ^= piece
+        yield piece
+
+
 @dataclass(frozen=True)
 class Enclosure:
     """An enclosure, its fence and who controls it (0 when shared)."""
@@ -86,6 +174,39 @@ class Enclosure:
     fence: tuple[Point, ...]
     counts: dict[int, int]
     controller: int
+
+
+#: One enclosure in a :class:`_Position`: its points and how many Black and White stones
+#: count in its fence.
+_Region = tuple[int, int, int]
+
+
+class _Position(NamedTuple):
+    """One board and everything the dead-stone rules ask about it, as bit sets.
+
+    ``enclosures`` holds every enclosure with its fence counts (as the ``enemies_inside``
+    option counts them); ``inside`` is all their points, and ``hostile_black`` the points
+    of the enclosures White controls (where Black stones die), ``hostile_white`` the other
+    way round. ``smothered_black`` is every Black group that touches no empty point off
+    the edge (the candidates of clause (b)), and ``smothered_white`` the same for White.
+    ``zobrist_black`` and ``zobrist_white`` hash each colour's stones."""
+
+    black: int
+    white: int
+    zobrist_black: int
+    zobrist_white: int
+    enclosures: tuple[_Region, ...]
+    inside: int
+    hostile_black: int
+    hostile_white: int
+    smothered_black: int
+    smothered_white: int
+
+
+_new = tuple.__new__  # builds a _Position without the keyword-handling constructor
+
+#: Random numbers that tell apart the boards each player left (see ``Gardar._turn_key``).
+_LEFT_BY = (0, 0x5F3759DF2B1C8A3, 0x1B873593E6546B6)
 
 
 @dataclass(frozen=True)
@@ -108,7 +229,9 @@ class Gardar(PieRule, Game):
     name = "gardar"
     title = "Gardar"
     COLOURS = ("Black", "White")
-    STATE = ("stones", "to_move", "passes", "seats", "choosing", "black", "white", "first_passer")
+    #: The position is ``stones`` (kept for readers) and ``_pos`` (the bit sets); undo
+    #: restores these with ``_save``/``_load`` below.
+    STATE = ("stones", "to_move", "passes", "seats", "choosing", "first_passer", "_pos")
     OPTIONS = (
         Option("size", 9, "Board size", minimum=3, maximum=13, suggested=(7, 9, 11),
                help="Points on each side of the hexagon: 7 (short), 9 (recommended) or 11 (long)."),
@@ -136,34 +259,47 @@ class Gardar(PieRule, Game):
     )
 
     choosing: bool
-    black: int
-    white: int
     first_passer: int
+    _pos: _Position
 
     def make_board(self) -> Board:
         return Board.hexagon(self.options["size"])
 
     def start(self) -> None:
         self._grid = _grid(self.options["size"])
+        # The options the dead-stone rules read on every move.
+        self._loops_count = self.options["enemies_inside"] == "enclosure"
+        self._group_death = self.options["death"] == "group"
+        self._cascade = self.options["cascade"]
         self._cached: tuple[tuple[int, int], _Tally] | None = None
         super().start()
-        self.black = self.white = 0
         self.first_passer = 0
-        # The boards left at the end of each turn, counted per (board, player) key, and
-        # the key each move in the history added (None for the colour choice).
+        # The boards left at the end of each turn, counted per key (see ``_turn_key``), the
+        # same for the leaver's own stones alone (a quick test that most placements pass),
+        # and the keys each move in the history added (None for the colour choice).
         self._left: dict[int, int] = {}
-        self._turn_ends: list[int | None] = []
-        self._last_outcome: tuple[tuple[int, int, int, Point], tuple[int, int]] | None = None
+        self._own_left: dict[int, int] = {}
+        self._turn_ends: list[tuple[int, int] | None] = []
+        self._tried: tuple[Point, int, _Position, tuple[_Position, int]] | None = None
+        self._pos = self._position(0, 0)
 
     def after_setup(self) -> None:
         bit = self._grid.bit
-        self.black = sum(bit[p] for p, s in enumerate(self.stones) if s == BLACK)
-        self.white = sum(bit[p] for p, s in enumerate(self.stones) if s == WHITE)
+        self._pos = self._position(sum(bit[p] for p, s in enumerate(self.stones) if s == BLACK),
+                                   sum(bit[p] for p, s in enumerate(self.stones) if s == WHITE))
 
     # -- bit sets ----------------------------------------------------------------------
 
+    @property
+    def black(self) -> int:
+        return self._pos.black
+
+    @property
+    def white(self) -> int:
+        return self._pos.white
+
     def _of(self, colour: int) -> int:
-        return self.black if colour == BLACK else self.white
+        return self._pos.black if colour == BLACK else self._pos.white
 
     def _points(self, mask: int) -> list[Point]:
         """The points of a bit set, in point order (reading order, top row first)."""
@@ -178,17 +314,28 @@ class Gardar(PieRule, Game):
         return _grow(x, self._grid.width) & self._grid.board
 
     def _parts(self, mask: int) -> Iterator[int]:
-        """The connected pieces of a bit set."""
-        width = self._grid.width
-        while mask:
-            piece = _flood(mask & -mask, mask, width)
-            mask ^= piece
-            yield piece
+        return _parts(mask, self._grid.width)
 
     # -- enclosures --------------------------------------------------------------------
 
-    def _enclosures(self, black: int, white: int) -> Iterator[tuple[int, int, int, int]]:
-        """Each enclosure of a board as (points, fence, Black count, White count).
+    def _region(self, points: int, black: int, white: int) -> _Region:
+        """An enclosure with its fence counts on the board ``black``, ``white``.
+
+        With ``enemies_inside="enclosure"``, a loop of one colour alone around the region
+        makes the other colour's fence stones part of the enclosure; if both colours (or
+        neither) close a loop on their own, the plain majority decides."""
+        grid, width = self._grid, self._grid.width
+        fence = _grow(points, width) & (black | white)
+        b, w = (fence & black).bit_count(), (fence & white).bit_count()
+        if self.options["enemies_inside"] == "enclosure":
+            by_black = not _flood(points, grid.board & ~black, width) & grid.edge
+            by_white = not _flood(points, grid.board & ~white, width) & grid.edge
+            if by_black != by_white:
+                b, w = (b, 0) if by_black else (0, w)
+        return points, b, w
+
+    def _all_enclosures(self, black: int, white: int) -> tuple[_Region, ...]:
+        """Every enclosure of a board, found from scratch.
 
         Empty space that reaches the edge is never an enclosure: the rules do not let the
         board's edge serve as a fence (otherwise the whole open board would be one
@@ -196,24 +343,116 @@ class Gardar(PieRule, Game):
         grid, width = self._grid, self._grid.width
         empty = grid.board & ~(black | white)
         inside = empty & ~_flood(grid.edge & empty, empty, width)
-        inside_rule = self.options["enemies_inside"] == "enclosure"
-        for region in self._parts(inside):
-            fence = self._around(region) & (black | white)
-            b, w = (fence & black).bit_count(), (fence & white).bit_count()
-            if inside_rule:
-                # A loop of one colour alone around the region makes the other colour's
-                # fence stones part of the enclosure; if both colours (or neither) close
-                # a loop on their own, the plain majority decides.
-                by_black = not _flood(region, grid.board & ~black, width) & grid.edge
-                by_white = not _flood(region, grid.board & ~white, width) & grid.edge
-                if by_black != by_white:
-                    b, w = (b, 0) if by_black else (0, w)
-            yield region, fence, b, w
+        return tuple(self._region(points, black, white) for points in _parts(inside, width))
+
+    def _position(self, black: int, white: int) -> _Position:
+        """The :class:`_Position` of a board, worked out from scratch."""
+        grid, width = self._grid, self._grid.width
+        zobrist = [0, 0, 0]
+        for colour, stones in ((BLACK, black), (WHITE, white)):
+            for p in self._points(stones):
+                zobrist[colour] ^= grid.zobrist[colour][p]
+        air = grid.interior & ~(black | white)
+        smothered = [stones & ~_flood(stones & _grow(air, width), stones, width) for stones in (black, white)]
+        enclosures = self._all_enclosures(black, white)
+        return _Position(black, white, zobrist[BLACK], zobrist[WHITE], enclosures, *self._control(enclosures),
+                         *smothered)
+
+    @staticmethod
+    def _control(enclosures: tuple[_Region, ...], inside: int = 0, hostile_black: int = 0,
+                 hostile_white: int = 0) -> tuple[int, int, int]:
+        """All enclosed points, those where Black stones die (White controls them), and
+        those where White stones die: of ``enclosures``, added to the sets given."""
+        for points, b, w in enclosures:
+            inside |= points
+            if w > b:
+                hostile_black |= points
+            elif b > w:
+                hostile_white |= points
+        return inside, hostile_black, hostile_white
+
+    def _split(self, region: int, p: Point) -> list[int]:
+        """The pieces an empty region falls into once the point ``p`` in it is filled
+        (``region`` no longer holds ``p``). Only when the empty points around ``p`` form
+        more than one arc can it fall apart, and then a flood from one arc usually meets
+        the others within a step or two."""
+        grid = self._grid
+        corner = grid.corner[p]
+        arcs = grid.arcs[(region >> corner) & grid.ring]
+        if len(arcs) <= 1:
+            return [region] if region else []
+        seeds = [arc << corner for arc in arcs]
+        pieces = []
+        while seeds:
+            piece, others = seeds.pop(), 0
+            for seed in seeds:
+                others |= seed
+            while piece & others != others:
+                more = _grow(piece, grid.width) & region
+                if more == piece:
+                    break
+                piece = more
+            else:
+                # Every piece touches p, so the one holding every arc left is the rest.
+                pieces.append(region)
+                return pieces
+            pieces.append(piece)
+            region &= ~piece
+            seeds = [seed for seed in seeds if not seed & piece]
+        return pieces
+
+    def _cut_off(self, p: Point, empty: int, arcs: tuple[int, ...]) -> list[int]:
+        """The new enclosures a stone at ``p`` cuts off, when ``p`` lay in the open space
+        that reaches the edge (``empty`` no longer holds ``p``; ``arcs`` are the runs of
+        empty points around ``p``, see :class:`_Grid`): the pieces of that space around
+        ``p`` that no longer reach the edge. A piece is followed only until it touches the
+        edge, or until it has met every other arc around ``p`` (then nothing split off, as
+        long as ``p`` itself was not the space's only way to the edge)."""
+        grid = self._grid
+        corner = grid.corner[p]
+        at_edge = grid.bit[p] & grid.edge
+        if not arcs or (len(arcs) == 1 and not at_edge):
+            return []
+        edge, width = grid.edge, grid.width
+        seeds = [arc << corner for arc in arcs]
+        found: list[int] = []
+        open_seen = False
+        while seeds:
+            piece, others = seeds.pop(), 0
+            for seed in seeds:
+                others |= seed
+            while not piece & edge:
+                if not at_edge and not open_seen and piece & others == others:
+                    return found  # one piece holds every arc left, and the region's edge points
+                more = _grow(piece, width) & empty
+                if more == piece:
+                    found.append(piece)
+                    break
+                piece = more
+            else:
+                open_seen = True
+            seeds = [seed for seed in seeds if not seed & piece]
+        return found
+
+    def _redraw(self, pos: _Position, gone: int, pieces: Iterable[int], black: int,
+                white: int) -> tuple[tuple[_Region, ...], int, int, int]:
+        """The enclosure table of ``pos`` with the points ``gone`` (whole enclosures, and
+        freed stones) replaced by the enclosures ``pieces``, and its control sets, for the
+        board ``black``, ``white``. Under ``enemies_inside="enclosure"`` a stone anywhere can
+        close or open a loop of one colour, so every enclosure is counted again."""
+        added = tuple(self._region(piece, black, white) for piece in pieces)
+        if self._loops_count:
+            table = (*(self._region(e[0], black, white) for e in pos.enclosures if not e[0] & gone), *added)
+            return (table, *self._control(table))
+        table = (*(e for e in pos.enclosures if not e[0] & gone), *added) if gone else pos.enclosures + added
+        return (table, *self._control(added, pos.inside & ~gone, pos.hostile_black & ~gone, pos.hostile_white & ~gone))
 
     def enclosures(self) -> list[Enclosure]:
         """The enclosures on the board now, with their fences and controllers."""
         out = []
-        for region, fence, b, w in self._enclosures(self.black, self.white):
+        black, white = self._pos.black, self._pos.white
+        for region, b, w in sorted(self._pos.enclosures, key=lambda e: e[0] & -e[0]):
+            fence = self._around(region) & (black | white)
             controller = BLACK if b > w else WHITE if w > b else 0
             out.append(Enclosure(tuple(self._points(region)), tuple(self._points(fence)),
                                  {BLACK: b, WHITE: w}, controller))
@@ -221,46 +460,182 @@ class Gardar(PieRule, Game):
 
     # -- dead stones -------------------------------------------------------------------
 
-    def _dead(self, colour: int, black: int, white: int) -> int:
-        """The stones of ``colour`` that are dead on the board ``black``, ``white``."""
+    def _dead(self, pos: _Position, colour: int) -> int:
+        """The stones of ``colour`` that are dead in the position ``pos``."""
         grid, width = self._grid, self._grid.width
-        mine, theirs = (black, white) if colour == BLACK else (white, black)
-        hostile = friendly = 0
-        for region, _fence, b, w in self._enclosures(black, white):
-            ours, enemy = (b, w) if colour == BLACK else (w, b)
-            if enemy > ours:
-                hostile |= region
-            else:
-                friendly |= region
+        if colour == BLACK:
+            mine, theirs, hostile, smothered = pos.black, pos.white, pos.hostile_black, pos.smothered_black
+        else:
+            mine, theirs, hostile, smothered = pos.white, pos.black, pos.hostile_white, pos.smothered_white
         dead = 0
         if hostile:
-            touching = mine & self._around(hostile)
-            safe = mine & self._around(friendly)
-            if self.options["death"] == "stone":
-                dead = touching & ~safe
-            elif touching:
-                dead = _flood(touching, mine, width) & ~_flood(safe, mine, width)
+            touching = mine & _grow(hostile, width)
+            if touching:
+                friendly = pos.inside & ~hostile
+                safe = mine & _grow(friendly, width) if friendly else 0
+                if self._group_death:
+                    dead = _flood(touching, mine, width) & ~(_flood(safe, mine, width) if safe else 0)
+                else:
+                    dead = touching & ~safe
         # Clause (b): a group with no breathing space off the edge is bounded only by
         # enemy stones (and edge points, which do not count), so it dies if any enemy
         # stone bounds it at all.
-        empty = grid.board & ~(black | white)
-        breathing = _flood(mine & self._around(empty & ~grid.edge), mine, width)
-        smothered = mine & ~breathing
         if smothered:
-            smothered = _flood(smothered & self._around(theirs), smothered, width)
-            if smothered and self.options["hole_exemption"]:
-                for group in self._parts(smothered):
-                    if self._holes(group) & empty:
-                        smothered &= ~group
-            dead |= smothered
+            pressed = smothered & _grow(theirs, width)
+            if pressed:
+                pressed = _flood(pressed, smothered, width)
+                if self.options["hole_exemption"]:
+                    empty = grid.board & ~(mine | theirs)
+                    for group in _parts(pressed, width):
+                        if _encloses(group, width) and self._holes(group) & empty:
+                            pressed &= ~group
+                dead |= pressed
         return dead
 
     def dead_stones(self, colour: int) -> list[Point]:
         """The stones of ``colour`` that are dead now: the opponent's next placement removes
         them (a player's own dead stones stay until then)."""
-        return self._points(self._dead(colour, self.black, self.white))
+        return self._points(self._dead(self._pos, colour))
+
+    # -- how a move changes the position ----------------------------------------------
+
+    def _place(self, pos: _Position, me: int, p: Point) -> _Position:
+        """``pos`` with a stone of ``me`` at the empty point ``p`` (nothing removed yet)."""
+        grid, width = self._grid, self._grid.width
+        bit = grid.bit[p]
+        black, white, zobrist_black, zobrist_white, enclosures, inside, hostile_black, hostile_white, \
+            smothered_black, smothered_white = pos
+        if me == BLACK:
+            black |= bit
+            zobrist_black ^= grid.zobrist[BLACK][p]
+            mine, theirs, smothered, choked = black, white, smothered_black, smothered_white
+        else:
+            white |= bit
+            zobrist_white ^= grid.zobrist[WHITE][p]
+            mine, theirs, smothered, choked = white, black, smothered_white, smothered_black
+        empty = grid.board & ~(black | white)
+        # Only the empty region that held p changes: it may split (an enclosure into
+        # smaller ones, the open space into open space and new enclosures).
+        if inside & bit:
+            region = next(e[0] for e in enclosures if e[0] & bit)
+            enclosures, inside, hostile_black, hostile_white = self._redraw(
+                pos, region, self._split(region & ~bit, p), black, white)
+        else:
+            arcs = grid.arcs[(empty >> grid.corner[p]) & grid.ring]
+            pieces = self._cut_off(p, empty, arcs) if len(arcs) > 1 or bit & grid.edge else ()
+            if pieces or self._loops_count:
+                enclosures, inside, hostile_black, hostile_white = self._redraw(pos, 0, pieces, black, white)
+        # Breathing space: the new stone's group breathes through p's neighbours or
+        # through its other stones; enemy groups next to p may have breathed through p alone.
+        air = empty & grid.interior
+        near = grid.near[p]
+        group = 0 if near & air else _smothered_group(bit | (near & mine), mine, air, width)
+        if group:
+            smothered |= group
+        elif near & smothered:
+            smothered &= ~_flood(near & smothered, smothered, width)
+        if bit & grid.interior:
+            choked |= _smothered_among(near & theirs & ~choked, theirs, air, grid)
+        smothered_black, smothered_white = (smothered, choked) if me == BLACK else (choked, smothered)
+        return _new(_Position, (black, white, zobrist_black, zobrist_white, enclosures, inside, hostile_black,
+                                hostile_white, smothered_black, smothered_white))
+
+    def _remove(self, pos: _Position, colour: int, dead: int) -> _Position:
+        """``pos`` with the stones ``dead`` of ``colour`` taken off the board. The freed
+        points join the empty regions next to them: a piece of that union is open space if
+        a freed point in it lies on the edge or touches the open space, else it is one
+        enclosure. Freed points off the edge give breathing space to the groups next to
+        them, while what is left of a group cut in two may have breathed only through the
+        stones taken."""
+        grid, width = self._grid, self._grid.width
+        black, white, zobrist_black, zobrist_white, enclosures, inside, hostile_black, hostile_white, \
+            smothered_black, smothered_white = pos
+        open_space = grid.board & ~(black | white | inside)
+        edge, near, bit, table = grid.edge, grid.near, grid.bit, grid.zobrist[colour]
+        zobrist = zobrist_black if colour == BLACK else zobrist_white
+        reach = leaks = freed_air = 0
+        freed = self._points(dead)
+        for p in freed:
+            zobrist ^= table[p]
+            reach |= near[p]
+            if bit[p] & edge:
+                leaks |= bit[p]
+            else:
+                freed_air |= near[p]
+                if near[p] & open_space:
+                    leaks |= bit[p]
+        if colour == BLACK:
+            black &= ~dead
+            zobrist_black = zobrist
+            mine, smothered = black, smothered_black & ~dead
+        else:
+            white &= ~dead
+            zobrist_white = zobrist
+            mine, smothered = white, smothered_white & ~dead
+        zone = dead
+        for e in enclosures:
+            if e[0] & reach:
+                zone |= e[0]
+        if len(freed) == 1:
+            pieces = [] if leaks else [zone]
+        else:
+            pieces = [piece for piece in _parts(zone, width) if not piece & leaks]
+        enclosures, inside, hostile_black, hostile_white = self._redraw(pos, zone, pieces, black, white)
+        theirs = smothered_white if colour == BLACK else smothered_black
+        if smothered & freed_air:
+            smothered &= ~_flood(smothered & freed_air, smothered, width)
+        if theirs & freed_air:
+            theirs &= ~_flood(theirs & freed_air, theirs, width)
+        rest = mine & reach & ~freed_air & ~smothered
+        if rest:
+            smothered |= _smothered_among(rest, mine, grid.interior & ~(black | white), grid)
+        smothered_black, smothered_white = (smothered, theirs) if colour == BLACK else (theirs, smothered)
+        return _new(_Position, (black, white, zobrist_black, zobrist_white, enclosures, inside, hostile_black,
+                                hostile_white, smothered_black, smothered_white))
+
+    def _outcome(self, p: Point, me: int) -> tuple[_Position, int]:
+        """The position after ``me`` places at ``p`` and the dead enemy stones are removed,
+        and the stones removed.
+
+        The last answer is remembered (positions are immutable, so the position object
+        itself says whether it still applies): a legality test followed by the move
+        itself works it out once."""
+        tried = self._tried
+        pos = self._pos
+        if tried is not None and tried[0] == p and tried[1] == me and tried[2] is pos:
+            return tried[3]
+        after = self._place(pos, me, p)
+        removed = 0
+        while True:
+            dead = self._dead(after, 3 - me)
+            if not dead:
+                break
+            after = self._remove(after, 3 - me, dead)
+            removed |= dead
+            if not self._cascade:
+                break
+        self._tried = (p, me, pos, (after, removed))
+        return after, removed
 
     # -- moves -------------------------------------------------------------------------
+
+    @staticmethod
+    def _turn_key(pos: _Position, colour: int) -> tuple[int, int]:
+        """The board ``pos`` left by the player of ``colour``, as a Zobrist key, and the
+        same for that player's own stones alone. A placement adds a stone to the mover's
+        stones and takes none away, so it can repeat one of the mover's earlier boards
+        only if the mover's stones after it match that board's: most placements are
+        cleared by looking up the second key, without working out any removal."""
+        own = pos.zobrist_black if colour == BLACK else pos.zobrist_white
+        return pos.zobrist_black ^ pos.zobrist_white ^ _LEFT_BY[colour], own ^ _LEFT_BY[colour]
+
+    def _repeats(self, p: Point, me: int) -> bool:
+        """Whether placing at the empty point ``p`` would leave a board ``me`` left before."""
+        pos = self._pos
+        own = pos.zobrist_black if me == BLACK else pos.zobrist_white
+        if own ^ self._grid.zobrist[me][p] ^ _LEFT_BY[me] not in self._own_left:
+            return False
+        return self._turn_key(self._outcome(p, me)[0], me)[0] in self._left
 
     def _play(self, move: Move) -> None:
         if self.choosing:
@@ -274,69 +649,79 @@ class Gardar(PieRule, Game):
             self.passes += 1
             if not self.first_passer:
                 self.first_passer = me
-            key = self._key(self.black, self.white, me)
+            keys = self._turn_key(self._pos, me)
         elif isinstance(move, int) and 0 <= move < len(self.stones):
-            if self.stones[move]:
+            stones = self.stones
+            if stones[move]:
                 raise IllegalMove("that point is already occupied")
-            black, white = self._outcome(move, me)
-            key = self._key(black, white, me)
-            if key in self._left:
+            after, removed = self._outcome(move, me)
+            keys = self._turn_key(after, me)
+            if keys[0] in self._left:
                 raise IllegalMove("this would repeat the board you left at the end of an earlier turn")
-            self._set_board(black, white)
+            self._pos = after
+            stones[move] = me
+            if removed:
+                for p in self._points(removed):
+                    stones[p] = 0
             self.passes = 0
         else:
             raise IllegalMove(f"{move!r} is not a move in Gardar")
+        key, own = keys
         self._left[key] = self._left.get(key, 0) + 1
-        self._turn_ends.append(key)
+        self._own_left[own] = self._own_left.get(own, 0) + 1
+        self._turn_ends.append((key, own))
         self.to_move = 3 - me
 
     def undo(self) -> Move:
         """Take back the last move, and forget the board it left from the repetition record
         (kept outside the snapshots so that a move does not copy the whole record)."""
         move = super().undo()
-        key = self._turn_ends.pop()
-        if key is not None:
-            left = self._left[key] - 1
-            if left:
-                self._left[key] = left
-            else:
-                del self._left[key]
+        keys = self._turn_ends.pop()
+        if keys is not None:
+            for record, key in zip((self._left, self._own_left), keys):
+                left = record[key] - 1
+                if left:
+                    record[key] = left
+                else:
+                    del record[key]
         return move
 
-    def _outcome(self, p: Point, me: int) -> tuple[int, int]:
-        """The board after ``me`` places at ``p`` and the dead enemy stones are removed.
+    def is_over(self) -> bool:
+        return self.passes >= 2
 
-        The last answer is remembered: ``random_move`` tries a move with play and undo,
-        then the caller plays it again from the very same board."""
-        question = (self.black, self.white, me, p)
-        if self._last_outcome is not None and self._last_outcome[0] == question:
-            return self._last_outcome[1]
-        black, white = self.black, self.white
-        if me == BLACK:
-            black |= self._grid.bit[p]
-        else:
-            white |= self._grid.bit[p]
-        while True:
-            dead = self._dead(3 - me, black, white)
-            if me == BLACK:
-                white &= ~dead
-            else:
-                black &= ~dead
-            if not dead or not self.options["cascade"]:
-                break
-        self._last_outcome = (question, (black, white))
-        return black, white
+    def _save(self) -> tuple[Any, ...]:
+        return self.to_move, self.passes, self.seats, self.choosing, self.first_passer, self._pos
 
-    def _set_board(self, black: int, white: int) -> None:
-        """Make ``black`` and ``white`` the board, updating only the points that changed."""
+    def _load(self, snapshot: tuple[Any, ...]) -> None:
+        """Restore a snapshot: the position object as it was, and the points of ``stones``
+        whose colour differs from it."""
+        now = self._pos
+        self.to_move, self.passes, self.seats, self.choosing, self.first_passer, pos = snapshot
+        self._pos = pos
         stones, bit = self.stones, self._grid.bit
-        for p in self._points((self.black ^ black) | (self.white ^ white)):
-            stones[p] = BLACK if black & bit[p] else WHITE if white & bit[p] else 0
-        self.black, self.white = black, white
+        for p in self._points((now.black ^ pos.black) | (now.white ^ pos.white)):
+            stones[p] = BLACK if pos.black & bit[p] else WHITE if pos.white & bit[p] else 0
 
-    def _key(self, black: int, white: int, colour: int) -> int:
-        """A board and whose turn ended on it, as one exact number for the repetition record."""
-        return (((white << self._grid.board.bit_length()) | black) << 2) | colour
+    def copy(self) -> Gardar:
+        """An independent copy: the position objects are immutable and shared, the
+        containers that moves change are copied."""
+        new = object.__new__(type(self))
+        new.__dict__ = self.__dict__.copy()
+        for name in ("stones", "seats", "history", "_stack", "_left", "_own_left", "_turn_ends"):
+            new.__dict__[name] = self.__dict__[name].copy()
+        return new
+
+    def is_legal(self, move: Move) -> bool:
+        """Legality without playing the move: every empty point is legal unless it repeats
+        a board, and passing always is."""
+        if self.passes >= 2:
+            return False
+        if self.choosing:
+            return move in COLOUR_CHOICES
+        if move == PASS:
+            return True
+        return (isinstance(move, int) and 0 <= move < len(self.stones) and not self.stones[move]
+                and not self._repeats(move, self.to_move))
 
     def candidates(self) -> Iterable[Move]:
         if self.choosing:
@@ -346,23 +731,132 @@ class Gardar(PieRule, Game):
     def random_move(self, rng: Any) -> Move:
         """A uniformly random legal move. Every empty point is legal unless it repeats a
         board, so draw a point or the pass at random and redraw when the point is taken or
-        refused: uniform over the legal moves without listing or shuffling them."""
+        refused: uniform over the legal moves without listing them. Once few points are
+        left empty, draw from a list of them instead of redrawing over the whole board."""
         if self.choosing:
             return rng.choice(COLOUR_CHOICES)
-        stones = self.stones
+        stones, me, repeats = self.stones, self.to_move, self._repeats
         n = len(stones)
-        empty = stones.count(0)
-        refused: set[Point] = set()
-        while len(refused) < empty:
-            p = rng.randrange(n + 1)
+        draw = rng.random
+        for _ in range(8):
+            p = int(draw() * (n + 1))
             if p == n:
                 return PASS
-            if stones[p] or p in refused:
-                continue
-            if self.is_legal(p):
+            if not stones[p]:
+                if not repeats(p, me):
+                    return p
+                break
+        free = [p for p, s in enumerate(stones) if not s]
+        while free:
+            i = int(draw() * (len(free) + 1))
+            if i == len(free):
+                return PASS
+            p = free[i]
+            if not repeats(p, me):
                 return p
-            refused.add(p)
+            free[i] = free[-1]
+            free.pop()
         return PASS
+
+    # -- knowledge for computer players -----------------------------------------------
+
+    #: How many random points a playout draws looking for one worth a stone before passing.
+    PLAYOUT_TRIES = 10
+    #: How often a playout still tries a point of an enclosure the enemy controls.
+    INVADE = 0.1
+    #: How often a playout still tries a point that closes a triangle of its own stones.
+    THICKEN = 0.2
+
+    def _thickens(self, p: Point, mine: int) -> bool:
+        """Whether a stone at ``p`` closes a triangle with two neighbouring stones of
+        ``mine``. A perimeter loop never holds all three stones of a triangle (the middle
+        one could go and the loop would stay closed), so such a stone, or one next to it,
+        is surplus: one point lost, unless the move wins something else."""
+        grid = self._grid
+        return (mine >> grid.corner[p]) & grid.ring in grid.thick
+
+    def _controls(self, me: int) -> tuple[int, int]:
+        """The enclosed points ``me`` controls, and those the enemy controls."""
+        pos = self._pos
+        if me == BLACK:
+            return pos.hostile_white, pos.hostile_black
+        return pos.hostile_black, pos.hostile_white
+
+    def playout_move(self, rng: Any) -> Move:
+        """The next move of a Monte Carlo playout: a random point worth a stone, or a pass
+        when a few draws find none, so that a playout ends once the board is settled
+        instead of filling every point. Not worth a stone: a point of an enclosure the
+        mover controls (the stone is surplus, and filling an eye can open the loop around
+        it), mostly a point of an enclosure the enemy controls (the stone dies there,
+        unless enough follow to win the majority of its fence), and mostly a point that
+        thickens the mover's shape (see :meth:`_thickens`)."""
+        if self.choosing:
+            return rng.choice(COLOUR_CHOICES)
+        me = self.to_move
+        own, hostile = self._controls(me)
+        mine = self._of(me)
+        stones, bit, draw = self.stones, self._grid.bit, rng.random
+        n = len(stones)
+        for _ in range(self.PLAYOUT_TRIES):
+            p = int(draw() * n)
+            if stones[p] or bit[p] & own or (bit[p] & hostile and draw() > self.INVADE):
+                continue
+            if self._thickens(p, mine) and draw() > self.THICKEN:
+                continue
+            if not self._repeats(p, me):
+                return p
+        return PASS
+
+    def move_priors(self, moves: list[Move]) -> list[float] | None:
+        """How promising each move looks, from what it does to the board at once:
+
+        * closing an enclosure the mover controls, or killing enemy stones: very good;
+        * saving stones of the mover that the enemy's next placement would remove: good;
+        * a stone that is dead as soon as it lands, or that fills an enclosure the mover
+          controls (a surplus stone, and maybe a loop opened): bad;
+        * a stone that thickens the mover's shape (a surplus stone): poor;
+        * any other point: a little better next to stones than away from them, and
+          still below passing: every stone that does not end up in a perimeter loop costs
+          a point, so a stone has to earn its place (the search checks that a pass does not
+          lose the count, and finds the stones that do earn theirs).
+
+        Working out a move's result costs a placement, so it is done only for points where
+        something can happen: inside an enclosure, between separate arcs of empty points
+        (where a loop can close), on the edge, or next to enemy stones."""
+        if self.choosing:
+            return None
+        grid, width, pos, me = self._grid, self._grid.width, self._pos, self.to_move
+        own, hostile = self._controls(me)
+        mine, theirs = (pos.black, pos.white) if me == BLACK else (pos.white, pos.black)
+        dying = self._dead(pos, me)
+        near_stones = _grow(mine | theirs, width)
+        near_enemy = _grow(theirs, width)
+        empty = grid.board & ~(mine | theirs)
+        out = []
+        for move in moves:
+            if not isinstance(move, int):
+                out.append(0.5)
+                continue
+            b = grid.bit[move]
+            if b & own:
+                out.append(0.05)
+                continue
+            prior = 0.2 if self._thickens(move, mine) else 0.45 if b & near_stones else 0.35
+            arcs = grid.arcs[(empty >> grid.corner[move]) & grid.ring]
+            if b & (pos.inside | grid.edge | near_enemy) or len(arcs) > 1:
+                after, removed = self._outcome(move, me)
+                gained = (after.hostile_white if me == BLACK else after.hostile_black) & ~own
+                dead = self._dead(after, me)
+                if dead & b:
+                    prior = 0.1
+                elif removed or gained:
+                    prior = 0.9
+                elif dying & ~dead:
+                    prior = 0.8
+                elif b & hostile:
+                    prior = 0.2
+            out.append(prior)
+        return out
 
     # -- holes and loops ---------------------------------------------------------------
 
@@ -381,7 +875,7 @@ class Gardar(PieRule, Game):
         dropped stone can only open a hole if it touches the outside and, through the
         remaining inside, a hole; checking exactly that keeps the pass cheap."""
         grid, width = self._grid, self._grid.width
-        if group.bit_count() < 6:  # the smallest ring is six stones around one point
+        if group.bit_count() < 6 or not _encloses(group, width):  # the smallest ring has six stones
             return 0, 0
         holes = self._holes(group)
         if not holes:
@@ -423,8 +917,7 @@ class Gardar(PieRule, Game):
             return self._cached[1]
         black, white = position
         if self.options["dead_at_end"] == "remove":
-            black, white = (black & ~self._dead(BLACK, black, white),
-                            white & ~self._dead(WHITE, black, white))
+            black, white = black & ~self._dead(self._pos, BLACK), white & ~self._dead(self._pos, WHITE)
         stones = {BLACK: black, WHITE: white}
         loops: dict[int, list[tuple[int, int]]] = {BLACK: [], WHITE: []}
         count: dict[int, int] = {}

@@ -1,0 +1,187 @@
+"""Gardar's knowledge for the computer player: the playout policy (only legal moves, and
+playouts that end), the move priors (each heuristic on a position that shows it), and the
+search on top of them (legal answers, pie choice included; an immediate win taken and an
+immediate loss avoided, which in Gardar means passing at the right time).
+
+Positions are written as in tests/test_gardar.py: axial coordinates (q, r), centre (0, 0).
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pygames import PASS
+from pygames.ai import choose_move, search
+from pygames.gardar import BLACK, WHITE, Gardar
+from test_gardar import G4, G6, at, position, ring, setup
+
+OPTION_SETS = [{}, {"pie": True}, {"death": "group", "cascade": True},
+               {"enemies_inside": "enclosure", "hole_exemption": False}]
+
+
+def random_position(rng: random.Random, **options) -> Gardar:
+    """A position some random moves into a game on a small board (not yet over)."""
+    game = Gardar(size=rng.choice([3, 4, 5]), **options)
+    for _ in range(rng.randrange(0, 3 * len(game.board))):
+        game.play(game.random_move(rng) if rng.random() < 0.5 else game.playout_move(rng))
+        if game.is_over():
+            game.undo()
+            break
+    return game
+
+
+# -- the playout policy --------------------------------------------------------------------
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), options=st.sampled_from(OPTION_SETS))
+def test_playout_moves_are_legal_and_playouts_end(seed, options):
+    rng = random.Random(seed)
+    game = random_position(rng, **options)
+    for _ in range(20 * len(game.board)):
+        if game.is_over():
+            break
+        move = game.playout_move(rng)
+        assert game.is_legal(move), (game.history, move)
+        game.play(move)
+    assert game.is_over()
+
+
+def test_playouts_never_fill_their_own_enclosure():
+    game = setup(5, black=ring(1), white=[(3, -3)])
+    rng = random.Random(1)
+    assert at(game, 0, 0) not in {game.playout_move(rng) for _ in range(2000)}
+
+
+def test_playouts_seldom_throw_a_stone_into_an_enemy_enclosure():
+    game = setup(5, black=ring(1), white=[(3, -3)], to_move=WHITE)
+    rng = random.Random(1)
+    moves = [game.playout_move(rng) for _ in range(3000)]
+    centre = moves.count(at(game, 0, 0))
+    assert 0 < centre < 3000 / (len(game.board) - 8) / 3
+
+
+def test_playouts_pass_when_nothing_is_worth_a_stone():
+    """Every empty point off the edge lies in Black's own enclosures and the edge points
+    are taken: Black passes."""
+    eyes = [(0, 0), (2, -2), (-2, 2)]
+    board = Gardar(size=4).board
+    holes = {board.point(c) for c in eyes}
+    game = Gardar.setup({p: BLACK for p in range(len(board)) if p not in holes}, to_move=BLACK, size=4)
+    assert len(game.enclosures()) == 3
+    rng = random.Random(1)
+    assert {game.playout_move(rng) for _ in range(50)} == {PASS}
+
+
+def test_playouts_are_shorter_than_random_games():
+    rng = random.Random(2)
+    lengths = {"random_move": [], "playout_move": []}
+    for policy in lengths:
+        for _ in range(10):
+            game = Gardar(size=5)
+            while not game.is_over():
+                game.play(getattr(game, policy)(rng))
+            lengths[policy].append(len(game.history))
+    assert sum(lengths["playout_move"]) < sum(lengths["random_move"]) / 2
+
+
+# -- priors ----------------------------------------------------------------------------------
+
+def prior(game: Gardar, q: int, r: int) -> float:
+    [value] = game.move_priors([at(game, q, r)])
+    return value
+
+
+def test_prior_closing_an_enclosure_is_high():
+    game = setup(5, black=ring(1)[1:], white=[(3, -3)])
+    gap = ring(1)[0]
+    assert prior(game, *gap) > 0.8
+    assert prior(game, *gap) > max(game.move_priors([p for p in range(len(game.board))
+                                                     if not game.stones[p] and p != at(game, *gap)]))
+
+
+def test_prior_filling_an_own_enclosure_is_low():
+    game = setup(5, black=ring(1), white=[(3, -3)])
+    assert prior(game, 0, 0) < 0.1
+
+
+def test_prior_killing_enemy_stones_is_high():
+    game = position(G4, to_move=WHITE)  # White's (0, 1) encloses the centre and kills (-1, 1)
+    assert prior(game, 0, 1) > 0.8
+    game = position(G6, to_move=WHITE)  # filling the last eye kills the Black ring
+    assert prior(game, 0, 0) > 0.8
+
+
+def test_prior_saving_dying_stones_is_high():
+    game = position(G4.replace(". . X . . .", ". . X O . ."), to_move=BLACK)
+    assert game.dead_stones(BLACK) == [at(game, -1, 1)]
+    assert prior(game, 0, 0) > 0.7  # filling White's enclosure takes away what kills it
+
+
+def test_prior_a_stone_dead_on_landing_is_low():
+    game = setup(5, black=ring(1), white=[(3, -3)], to_move=WHITE)
+    assert prior(game, 0, 0) < 0.2
+
+
+def test_priors_have_no_opinion_on_the_colour_choice():
+    assert Gardar(size=4, pie=True).move_priors(["black", "white"]) is None
+
+
+# -- the search --------------------------------------------------------------------------
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), options=st.sampled_from(OPTION_SETS))
+def test_computer_never_plays_an_illegal_move(seed, options):
+    rng = random.Random(seed)
+    game = random_position(rng, **options)
+    move = choose_move(game, seconds=None, iterations=20, rng=rng)
+    assert move in game.legal_moves()
+
+
+def test_computer_chooses_a_colour_under_the_pie_rule():
+    game = Gardar(size=4, pie=True, komi=30)
+    assert choose_move(game, seconds=None, iterations=30, rng=random.Random(1)) == "white"
+
+
+def ring_for_white(**options) -> Gardar:
+    """White has a ring (6 loop stones), Black one surplus stone: White leads."""
+    return setup(5, black=[(3, -3)], white=ring(1), to_move=BLACK, **options)
+
+
+def test_computer_passes_to_win_on_the_count():
+    game = setup(5, black=ring(1), white=[(3, -3)], to_move=WHITE)
+    game.play(PASS)  # White passes while behind: Black wins by passing back
+    assert search(game, random.Random(1)).decided == PASS
+
+
+def test_computer_does_not_pass_into_a_lost_count():
+    game = ring_for_white()
+    game.play(at(game, -3, 3))
+    game.play(PASS)  # White passed: a Black pass would end the game, lost
+    assert choose_move(game, seconds=None, iterations=40, rng=random.Random(1)) != PASS
+
+
+def test_computer_does_not_pass_when_the_pass_back_would_lose():
+    searcher = search(ring_for_white(), random.Random(1))
+    assert searcher.decided != PASS
+    assert PASS not in [c.move for c in searcher.root.children or []]
+
+
+def test_thickening_points_are_avoided():
+    """A stone at (1, 0) closes a triangle with Black's (0, 0) and (1, -1): surplus."""
+    game = setup(5, black=[(0, 0), (1, -1)], white=[(-3, 3)])
+    triangle, line = at(game, 1, 0), at(game, -1, 0)
+    assert prior(game, 1, 0) < prior(game, -1, 0)
+    rng = random.Random(1)
+    moves = [game.playout_move(rng) for _ in range(4000)]
+    assert moves.count(triangle) < moves.count(line) / 2
+
+
+def test_prior_a_quiet_stone_ranks_below_passing():
+    """A stone that closes, kills or saves nothing is a surplus stone until it joins a loop."""
+    game = setup(5, black=[(0, 0)], white=[(3, -3)], to_move=BLACK)
+    quiet = [p for p in range(len(game.board)) if not game.stones[p]]
+    [passing] = game.move_priors([PASS])
+    assert max(game.move_priors(quiet)) < passing
