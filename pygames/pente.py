@@ -525,6 +525,12 @@ class Pente(Game):
             stones[p] = old
         self.captures = captures[:]
 
+    def last_changes(self) -> list[tuple[Point, int]]:
+        """The points the last move changed, each with the colour it held before (0 for the
+        point played): a searcher that keeps its own line patterns updates only these. Valid
+        just after :meth:`play`, before any other move or undo."""
+        return self._journal
+
     # -- outcome and display -------------------------------------------------------------
 
     def result(self) -> Result | None:
