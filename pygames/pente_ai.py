@@ -249,6 +249,9 @@ class Lines:
                     else:
                         key |= wall << ((4 - k) * bits)
                 self.empty_keys[4 * r + d] = key
+        #: Per point, the lines whose pattern a change there can alter: its own four and
+        #: those of the points within four along each line.
+        self.around = [tuple(range(4 * p, 4 * p + 4)) + tuple(idx for idx, _ in self.updates[p]) for p in range(n)]
 
 
 _LINES: dict[tuple[Board, int], Lines] = {}
@@ -296,7 +299,7 @@ class PenteSearch:
         self.root_seat = g.seat_to_move()
         self.patterns = patterns_for(g)
         lines = _lines_for(g.board, self.patterns.bits)
-        self.updates = lines.updates
+        self.updates, self.around = lines.updates, lines.around
         self.zobrist = _zobrist(len(g.board))
         n = len(g.board)
         self.keys = lines.empty_keys[:]
@@ -320,13 +323,13 @@ class PenteSearch:
                 self._flag_sets[flag << (FLAG_BITS * (c - 1))] = sets[i][c]
         self.hash = 0
         self._sides: dict[tuple[int, ...], list[int]] = {}
-        stones = g.stones
-        for p in range(n):
-            for d in range(4):
-                self._set_pattern(4 * p + d, self.patterns.lookup(self.keys[4 * p + d]))
-        for p in range(n):
-            if stones[p]:
-                self._change(p, 0, stones[p])
+        keys, updates, zobrist = self.keys, self.updates, self.zobrist
+        for p, colour in enumerate(g.stones):
+            if colour:
+                for idx, shift in updates[p]:
+                    keys[idx] += colour << shift
+                self.hash ^= zobrist[p][colour]
+        self._refresh(range(4 * n))
         self._trail: list[list[tuple[Point, int, int]]] = []
         self.tt: dict[int, tuple[int, int, int, Move | None]] = {}
         self.killers: list[list[Move | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
@@ -346,29 +349,41 @@ class PenteSearch:
 
     # -- incremental knowledge ---------------------------------------------------------
 
-    def _set_pattern(self, idx: int, new: Pattern) -> None:
-        """Replace the pattern of one line of an empty point, keeping the point's value,
-        the total, the threat sets and the lively points in step."""
-        old = self.pat[idx]
-        if new is old:
-            return
-        self.pat[idx] = new
-        r = idx >> 2
-        dv = new[0] - old[0]
-        if dv:
-            self.cell_value[r] += dv
-            self.total += dv
-        if new[1] != old[1]:
-            self._reflag(r)
-        if new[3] is not old[3]:
-            if new[3]:
-                self.lively[r] += 1
-                if self.lively[r] == 1:
-                    self.active.add(r)
+    def _refresh(self, lines: Iterable[int]) -> None:
+        """Look up again the patterns of ``lines`` (point * 4 + direction), an occupied
+        point's being nothing, and keep each point's value, the total, the threat sets and
+        the lively points in step with them."""
+        keys, stones, pat = self.keys, self.game.stones, self.pat
+        table, lookup, nothing = self.patterns.table, self.patterns.lookup, self.patterns.nothing
+        cell_value, lively, active, reflag = self.cell_value, self.lively, self.active, self._reflag
+        total = 0
+        for idx in lines:
+            r = idx >> 2
+            if stones[r]:
+                found = nothing
             else:
-                self.lively[r] -= 1
-                if not self.lively[r]:
-                    self.active.discard(r)
+                k = keys[idx]
+                found = table.get(k) or lookup(k)
+            was = pat[idx]
+            if found is was:
+                continue
+            pat[idx] = found
+            dv = found[0] - was[0]
+            if dv:
+                cell_value[r] += dv
+                total += dv
+            if found[1] != was[1]:
+                reflag(r)
+            if found[3] is not was[3]:
+                if found[3]:
+                    lively[r] += 1
+                    if lively[r] == 1:
+                        active.add(r)
+                else:
+                    lively[r] -= 1
+                    if not lively[r]:
+                        active.discard(r)
+        self.total += total
 
     def _reflag(self, r: Point) -> None:
         pat, base = self.pat, 4 * r
@@ -388,33 +403,26 @@ class PenteSearch:
 
     def _change(self, p: Point, old: int, new: int) -> None:
         """Point ``p`` went from colour ``old`` to ``new`` (0 is empty): update the keys of
-        the lines through it, the patterns of the empty points on them, and the hash."""
-        keys, stones, pat = self.keys, self.game.stones, self.pat
-        table, lookup, set_pattern = self.patterns.table, self.patterns.lookup, self._set_pattern
-        delta = new - old
+        the lines through it, the patterns there, and the hash."""
+        keys, delta = self.keys, new - old
         for idx, shift in self.updates[p]:
-            k = keys[idx] + (delta << shift)
-            keys[idx] = k
-            if not stones[idx >> 2]:
-                found = table.get(k) or lookup(k)
-                if found is not pat[idx]:
-                    set_pattern(idx, found)
-        base = 4 * p
-        if new:
-            nothing = self.patterns.nothing
-            for idx in range(base, base + 4):
-                set_pattern(idx, nothing)
-        else:
-            for idx in range(base, base + 4):
-                set_pattern(idx, lookup(keys[idx]))
+            keys[idx] += delta << shift
+        self._refresh(self.around[p])
         self.hash ^= self.zobrist[p][old] ^ self.zobrist[p][new]
 
     def make(self, move: Move) -> None:
         """Play ``move`` on the search's game (``IllegalMove`` if the game refuses it)."""
         game = self.game
         game.play(move)
-        stones = game.stones
-        changes = [(p, old, stones[p]) for p, old in game.last_changes()]
+        stones, journal = game.stones, game.last_changes()
+        if len(journal) == 1:
+            p = journal[0][0]
+            changes = [(p, 0, stones[p])]
+        else:  # captures too; a point may change twice (a stone placed, then self-captured)
+            before: dict[Point, int] = {}
+            for p, old in journal:
+                before.setdefault(p, old)
+            changes = [(p, old, stones[p]) for p, old in before.items() if old != stones[p]]
         for p, old, new in changes:
             self._change(p, old, new)
         self._trail.append(changes)
@@ -531,28 +539,35 @@ class PenteSearch:
     # -- candidate moves ---------------------------------------------------------------
 
     def _order(self, moves: Iterable[Move], me: int, ply: int, first: Move | None) -> list[Move]:
-        """``moves`` best first: the table's move, the killers, then by attack and defence
-        (a point that blocks a team-mate's line counts against it), then history."""
-        side = self.colour_side(me)
-        weights = [(VALUE_BITS * (c - 1), 5 if c == me else -2 if self.colour_side(c) == side else 4)
-                   for c in self.colours]
-        killers, history, friendly, value = self.killers[ply], self.history, self.friendly[me], self.cell_value
-        scored = []
+        """``moves`` best first: the table's move, the killers, then by the patterns' value
+        to the mover (attack) and its opponents (defence; a point that blocks a team-mate's
+        line counts against it), then history."""
+        value, history, mask = self.cell_value, self.history, VALUE_MASK
+        points, actions = [], []
         for m in moves:
-            if m.__class__ is not int:
-                scored.append((1 << 60 if m == first else 0, m))
-                continue
-            v = value[m]
-            s = sum((v >> shift & VALUE_MASK) * w for shift, w in weights) * 64 + min(history[m], 63)
-            if m == first:
-                s += 1 << 60
-            elif m == killers[0] or m == killers[1]:
-                s += 1 << 40
-            if m in friendly:
-                s -= 1 << 30
-            scored.append((s, m))
-        scored.sort(key=lambda t: -t[0])
-        return [m for _, m in scored]
+            (points if m.__class__ is int else actions).append(m)
+        scored = []
+        if self.n_colours == 2:
+            mine, theirs = VALUE_BITS * (me - 1), VALUE_BITS * (2 - me)
+            for m in points:
+                v = value[m]
+                scored.append((((v >> mine & mask) * 5 + (v >> theirs & mask) * 4) * 1024 + history[m], m))
+        else:
+            side = self.colour_side(me)
+            weights = [(VALUE_BITS * (c - 1), 5 if c == me else -2 if self.colour_side(c) == side else 4)
+                       for c in self.colours]
+            friendly = self.friendly[me]
+            for m in points:
+                v = value[m]
+                s = sum((v >> shift & mask) * w for shift, w in weights) * 1024 + history[m]
+                scored.append((s - (1 << 40) if m in friendly else s, m))
+        scored.sort(reverse=True)
+        order: list[Move] = [m for _, m in scored] + actions
+        for special in (*reversed(self.killers[ply]), first):
+            if special is not None and special in order:
+                order.remove(special)
+                order.insert(0, special)
+        return order
 
     def _opening_candidates(self) -> list[Move]:
         """Moves during an opening rule: the choices, or placements near the stones and the
@@ -743,7 +758,7 @@ class PenteSearch:
                     alpha = v
                     if alpha >= beta:
                         if move.__class__ is int:
-                            self.history[move] += depth * depth
+                            self.history[move] = min(1023, self.history[move] + depth * depth)
                             killers = self.killers[ply]
                             if killers[0] != move:
                                 killers[1], killers[0] = killers[0], move
