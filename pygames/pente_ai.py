@@ -626,7 +626,9 @@ class PenteSearch:
         g = self.game
         side = self.side_of(g.seat_to_move())
         found: list[Move] = []
-        for move in self.candidates(0, None, ROOT_WIDTH):
+        for move in [*self.win_points(g.to_move), *self.candidates(0, None, ROOT_WIDTH)]:
+            if move in found:
+                continue
             try:
                 self.make(move)
             except IllegalMove:
