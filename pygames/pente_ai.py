@@ -86,6 +86,10 @@ CAPTURE_POINT, CAPTURE_THREAT = 8, 2
 #: Value of each captured stone, and the extra for nearing the capture win.
 CAPTURED_STONE, CAPTURE_RACE = 24, 200
 
+#: What it is worth to be able to make an open four when the opponent can neither make a
+#: four first nor capture: almost a win.
+INITIATIVE = 1500
+
 WIN = 1_000_000
 #: Scores beyond this are proven wins or losses (WIN less the plies to reach them).
 PROVEN = WIN - 1000
@@ -95,8 +99,10 @@ MAX_DEPTH = 40
 #: How many moves a node searches when none is forced: at the root, then elsewhere.
 ROOT_WIDTH, WIDTH = 30, 12
 #: Quiescence: how many plies of forced replies it follows past the horizon, and in how
-#: many of its first plies the side to move may also try its fours.
+#: many of its first plies the side to move may also try its fours and captures.
 QUIESCENCE_PLIES, QUIESCENCE_FOURS = 8, 3
+#: How many of its fours and captures the side to move tries at a quiescence node.
+QUIESCENCE_WIDTH = 5
 #: The VCF search: its depth in fours and its share of nodes before alpha-beta starts.
 VCF_FOURS, VCF_NODES = 10, 4000
 
@@ -507,6 +513,10 @@ class PenteSearch:
         for c in self.colours:
             t = self.value_of(c) + self._captured_value(captures[c], threshold)
             score += t if self.colour_side(c) == side else -t
+        me, nxt = g.to_move, g.to_move % self.n_colours + 1
+        if self.colour_side(nxt) != side and self.open_fours[me] and not self.fours[nxt] \
+                and not self.capture_points[nxt]:
+            score += INITIATIVE  # an open four next move, and nothing to answer it with
         return score
 
     @staticmethod
@@ -813,7 +823,7 @@ class PenteSearch:
             if best >= beta or qply >= QUIESCENCE_FOURS or ply >= MAX_PLY or g.step < len(g.steps):
                 return best
             alpha = max(alpha, best)
-            moves = self._order(self.fours[me], me, ply, None)[:4]
+            moves = self._order(self.fours[me] | self.capture_points[me], me, ply, None)[:QUIESCENCE_WIDTH]
         for move in moves:
             try:
                 self.make(move)
