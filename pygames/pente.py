@@ -510,12 +510,15 @@ class Pente(Game):
         so sample points until one is, and list them only when the board is nearly full."""
         if self.outcome is not None:
             raise IllegalMove("the game is over")
-        kind = self.steps[self.step].kind if self.step < len(self.steps) else "place"
-        if kind not in ("place", "far"):
-            return super().random_move(rng)
         stones, rand = self.stones, rng.random
         n = len(stones)
-        free = kind == "place" and self.self_rule != "forbidden"
+        if self.step < len(self.steps):
+            kind = self.steps[self.step].kind
+            if kind not in ("place", "far"):
+                return super().random_move(rng)
+            free = kind == "place" and self.self_rule != "forbidden"
+        else:
+            kind, free = "place", self.self_rule != "forbidden"
         for _ in range(64):
             p = int(rand() * n)
             if stones[p] == 0 and (free or self._allowed(p, kind)):
