@@ -98,6 +98,8 @@ MAX_PLY = 96
 MAX_DEPTH = 40
 #: How many moves a node searches when none is forced: at the root, then elsewhere.
 ROOT_WIDTH, WIDTH = 30, 12
+#: Moves searched in full before the later, quiet ones are searched a ply shallower.
+LATE_MOVES = 3
 #: Quiescence: how many plies of forced replies it follows past the horizon, and in how
 #: many of its first plies the side to move may also try its fours and captures.
 QUIESCENCE_PLIES, QUIESCENCE_FOURS = 8, 3
@@ -688,18 +690,21 @@ class PenteSearch:
             yield
 
     def _think(self) -> Generator[None, None, None]:
+        """The whole search: one ply, then (two players) a VCF search, then deeper and
+        deeper alpha-beta, until a result is proven or the depth limit is reached. The
+        first ply comes first so that a small budget still weighs every root move."""
         g = self.game
-        if self.n_colours == 2 and g.step >= len(g.steps):
-            win = yield from self._vcf_root()
-            if win is not None:
-                self.best, self.score, self.proven = win, WIN - 1, True
-                return
         for depth in range(1, MAX_DEPTH + 1):
             score = yield from self._root(depth)
             self.depth = depth
             if abs(score) >= PROVEN:
                 self.proven = True
                 return
+            if depth == 1 and self.n_colours == 2 and g.step >= len(g.steps):
+                win = yield from self._vcf_root()
+                if win is not None:
+                    self.best, self.score, self.proven = win, WIN - 1, True
+                    return
 
     def _child_value(self, side: int, depth: int, alpha: int, beta: int, ply: int,
                      search: Callable[..., Generator[None, None, int]]) -> Generator[None, None, int]:
@@ -756,13 +761,26 @@ class PenteSearch:
         start_alpha = alpha
         best, best_move = -INFINITY, None
         forced = len(moves) == 1
+        sharp = self.fours[me] | self.capture_points[me]
+        searched = 0
         for move in moves:
             try:
                 self.make(move)
             except IllegalMove:
                 continue
             yield from self._tick()
-            v = yield from self._child_value(side, depth if forced else depth - 1, alpha, beta, ply + 1, self._node)
+            if forced:
+                v = yield from self._child_value(side, depth, alpha, beta, ply + 1, self._node)
+            elif not searched:
+                v = yield from self._child_value(side, depth - 1, alpha, beta, ply + 1, self._node)
+            else:
+                # Principal variation search: a later move has only to be shown no better,
+                # with a null window, and a quiet one from late in the order one ply less.
+                late = searched >= LATE_MOVES and depth >= 3 and move not in sharp
+                v = yield from self._child_value(side, depth - 1 - late, alpha, alpha + 1, ply + 1, self._node)
+                if v > alpha and (late or v < beta):
+                    v = yield from self._child_value(side, depth - 1, alpha, beta, ply + 1, self._node)
+            searched += 1
             self.unmake()
             if v > best:
                 best, best_move = v, move
