@@ -558,6 +558,8 @@ class PenteSearch:
         points, actions = [], []
         for m in moves:
             (points if m.__class__ is int else actions).append(m)
+        if not ply:
+            self.rng.shuffle(points)  # equally promising root moves in a random order
         scored = []
         if self.n_colours == 2:
             mine, theirs = VALUE_BITS * (me - 1), VALUE_BITS * (2 - me)
@@ -573,7 +575,7 @@ class PenteSearch:
                 v = value[m]
                 s = sum((v >> shift & mask) * w for shift, w in weights) * 1024 + history[m]
                 scored.append((s - (1 << 40) if m in friendly else s, m))
-        scored.sort(reverse=True)
+        scored.sort(key=lambda t: -t[0])
         order: list[Move] = [m for _, m in scored] + actions
         for special in (*reversed(self.killers[ply]), first):
             if special is not None and special in order:
