@@ -28,15 +28,20 @@ What it keeps beside the game is its *knowledge* of the position, updated from
 
 The search, in order, within the budget given to :meth:`PenteSearch.run`:
 
-1. (in the constructor) the only legal move, an immediate win, or the only defence;
-2. a **VCF** search (victory by continuous fours) for the side to move: fours that force
-   a block each time, where every block *and every capture the defender has* is tried,
-   since a capture can break the row;
-3. **alpha-beta with iterative deepening**: the moves searched at a node are its forced
-   ones, or else the most promising points by their patterns (attack plus defence), the
-   transposition-table move and two killer moves first; a **transposition table** keyed
-   by Zobrist hashing (stones, side to move, captures, opening step and overtime point);
-   at the horizon a quiescence search of fours and forced replies.
+1. (in the constructor) an immediate win, or the only legal move or defence;
+2. one ply of **alpha-beta**, so that even a tiny budget has weighed every root move;
+3. (two players) a **VCF** search (victory by continuous fours) for the side to move:
+   fours that force a block each time, where every block *and every capture the defender
+   has* is tried, since a capture can break the row;
+4. **alpha-beta with iterative deepening**, deeper and deeper until a result is proven:
+   the moves searched at a node are its forced ones, or else the most promising points by
+   their patterns (attack plus defence), with the transposition-table move and two killer
+   moves first; principal variation search, with quiet moves late in the order searched
+   a ply shallower; a **transposition table** keyed by Zobrist hashing (stones, side to
+   move, captures, opening step, seats and overtime point); at the horizon a quiescence
+   search of forced replies, fours and captures, else the evaluation, which also rewards
+   the side to move for an open three the opponent can answer neither with a four nor
+   with a capture.
 
 Several players: the search is *paranoid* (the seat to move against all the others, who
 are assumed to play against it) in a free-for-all, and plain two-sided in team play,
@@ -105,18 +110,24 @@ LATE_MOVES = 3
 QUIESCENCE_PLIES, QUIESCENCE_FOURS = 8, 3
 #: How many of its fours and captures the side to move tries at a quiescence node.
 QUIESCENCE_WIDTH = 5
-#: The VCF search: its depth in fours and its share of nodes before alpha-beta starts.
+#: The VCF search at the root: its depth in fours, and the nodes it may use.
 VCF_FOURS, VCF_NODES = 10, 4000
 
-_RUN = [0] * 512  # _RUN[mask]: the length of the run of set bits through bit 4 (the centre)
-for _m in range(512):
-    if _m & 16:
-        _a = _b = 4
-        while _a > 0 and _m >> (_a - 1) & 1:
-            _a -= 1
-        while _b < 8 and _m >> (_b + 1) & 1:
-            _b += 1
-        _RUN[_m] = _b - _a + 1
+def _runs() -> list[int]:
+    """For each 9-bit mask, the length of its run of set bits through bit 4 (the centre)."""
+    runs = [0] * 512
+    for mask in range(512):
+        if mask & 16:
+            a = b = 4
+            while a > 0 and mask >> (a - 1) & 1:
+                a -= 1
+            while b < 8 and mask >> (b + 1) & 1:
+                b += 1
+            runs[mask] = b - a + 1
+    return runs
+
+
+_RUN = _runs()
 
 
 def row_level(mine: int, empty: int, length: int) -> int:
@@ -160,6 +171,18 @@ VALUE_MASK, CAPTURE_MASK = (1 << VALUE_BITS) - 1, (1 << CAPTURE_BITS) - 1
 Pattern = tuple[int, int, int, bool]
 
 
+class _Table(dict):  # type: ignore[type-arg]
+    """A dict that fills a missing entry from its function (a plain lookup is the fast path)."""
+
+    def __init__(self, fill: Callable[[int], Pattern]) -> None:
+        super().__init__()
+        self.fill = fill
+
+    def __missing__(self, key: int) -> Pattern:
+        found = self[key] = self.fill(key)
+        return found
+
+
 class Patterns:
     """The pattern table of one rule set: for a line key (the 8 points around an empty
     point, ``bits`` bits each: slots 0-3 from four points behind it to the one just
@@ -175,13 +198,8 @@ class Patterns:
         self.nothing: Pattern = (0, 0, 0, False)
         self._levels: dict[tuple[int, int], int] = {}
         self._shared: dict[Pattern, Pattern] = {self.nothing: self.nothing}
-        self.table: dict[int, Pattern] = {}
-
-    def lookup(self, key: int) -> Pattern:
-        found = self.table.get(key)
-        if found is None:
-            found = self.table[key] = self._classify(key)
-        return found
+        #: Key -> pattern; reading a key not seen before classifies it.
+        self.table: dict[int, Pattern] = _Table(self._classify)
 
     def _classify(self, key: int) -> Pattern:
         bits, wall = self.bits, self.wall
@@ -362,16 +380,12 @@ class PenteSearch:
         point's being nothing, and keep each point's value, the total, the threat sets and
         the lively points in step with them."""
         keys, stones, pat = self.keys, self.game.stones, self.pat
-        table, lookup, nothing = self.patterns.table, self.patterns.lookup, self.patterns.nothing
+        table, nothing = self.patterns.table, self.patterns.nothing
         cell_value, lively, active, reflag = self.cell_value, self.lively, self.active, self._reflag
         total = 0
         for idx in lines:
             r = idx >> 2
-            if stones[r]:
-                found = nothing
-            else:
-                k = keys[idx]
-                found = table.get(k) or lookup(k)
+            found = nothing if stones[r] else table[keys[idx]]
             was = pat[idx]
             if found is was:
                 continue
