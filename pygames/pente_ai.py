@@ -91,6 +91,9 @@ CAPTURE_POINT, CAPTURE_THREAT = 8, 2
 #: Value of each captured stone, and the extra for nearing the capture win.
 CAPTURED_STONE, CAPTURE_RACE = 24, 200
 
+#: What having the move is worth (about half what a stone adds early on): it keeps values
+#: from swinging with the parity of the search depth.
+TEMPO = 40
 #: What it is worth to be able to make an open four when the opponent can neither make a
 #: four first nor capture: almost a win.
 INITIATIVE = 1500
@@ -525,7 +528,7 @@ class PenteSearch:
             return self._opening_value()
         side = self.side_of(g.seat_to_move())
         captures, threshold = g.captures, g.threshold
-        score = 0
+        score = TEMPO
         for c in self.colours:
             t = self.value_of(c) + self._captured_value(captures[c], threshold)
             score += t if self.colour_side(c) == side else -t
