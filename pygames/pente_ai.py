@@ -74,7 +74,7 @@ from typing import Any
 
 from .board import Board, Point
 from .game import Game, IllegalMove, Move
-from .pente import Pente
+from .pente import BLACK, WHITE, Pente
 
 # -- what one stone makes in one line ----------------------------------------------------
 
@@ -478,7 +478,7 @@ class PenteSearch:
         happens next."""
         g, z = self.game, self.zobrist
         n = len(g.board)
-        k = self.hash ^ z[n][g.to_move] ^ z[n + 1][g.step] ^ z[n + 2][g.seats[0]]
+        k = self.hash ^ z[n][g.to_move] ^ z[n + 1][g.step] ^ z[n + 1][8 + g.passes] ^ z[n + 2][g.seats[0]]
         for c in self.colours:
             k ^= z[n + 3 + c][g.captures[c] & 63]
         if g.pending is not None:
@@ -501,10 +501,9 @@ class PenteSearch:
         threshold = self.game.threshold
         if threshold is not None and self.capture_points[c]:
             need = threshold - self.game.captures[c]
-            if need <= 12:
-                capture_wins = {p for p in self.capture_points[c] if self.capture_amount(c, p) >= need}
-                if capture_wins:
-                    return points | capture_wins
+            capture_wins = {p for p in self.capture_points[c] if self.capture_amount(c, p) >= need}
+            if capture_wins:
+                return points | capture_wins
         return points
 
     def urgent_colours(self) -> list[int]:
@@ -524,8 +523,8 @@ class PenteSearch:
         """The static value of the position for the side to move: its colours' pattern
         values and captures less the others'."""
         g = self.game
-        if g.step < len(g.steps):
-            return self._opening_value()
+        if g.step < len(g.steps) and any(s.kind.startswith("choose") for s in g.steps[g.step:]):
+            return self._before_choice_value()
         side = self.side_of(g.seat_to_move())
         captures, threshold = g.captures, g.threshold
         score = TEMPO
@@ -545,16 +544,14 @@ class PenteSearch:
         race = CAPTURE_RACE * n * n // (threshold * threshold) if threshold else 0
         return CAPTURED_STONE * n + race
 
-    def _opening_value(self) -> int:
-        """Before a colour choice, a position is worth its imbalance to the chooser (who
-        will take the better colour) and the opposite to the other seat."""
+    def _before_choice_value(self) -> int:
+        """Before a colour choice (Swap, Swap2), a position is worth its imbalance to the
+        chooser, who will take the better colour, and the opposite to the other seat."""
         g = self.game
-        chooser = next((s.seat for s in g.steps[g.step:] if s.kind.startswith("choose")), None)
+        chooser = next(s.seat for s in g.steps[g.step:] if s.kind.startswith("choose"))
         captures, threshold = g.captures, g.threshold
-        balance = (self.value_of(1) + self._captured_value(captures[1], threshold)
-                   - self.value_of(2) - self._captured_value(captures[2], threshold))
-        if chooser is None:
-            return balance if g.to_move == 1 else -balance
+        balance = (self.value_of(WHITE) + self._captured_value(captures[WHITE], threshold)
+                   - self.value_of(BLACK) - self._captured_value(captures[BLACK], threshold))
         return abs(balance) if g.seat_to_move() == chooser else -abs(balance)
 
     def outcome_value(self, side: int, ply: int) -> int:
