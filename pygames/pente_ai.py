@@ -69,7 +69,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import Any
 
 from .board import Board, Point
@@ -452,6 +452,16 @@ class PenteSearch:
             self._change(p, old, new)
         self._trail.append(changes)
 
+    def _played(self, moves: Iterable[Move]) -> Iterator[Move]:
+        """Each of ``moves`` that the game accepts, played in turn on the search's game;
+        the caller undoes it (:meth:`unmake`) before asking for the next."""
+        for move in moves:
+            try:
+                self.make(move)
+            except IllegalMove:
+                continue
+            yield move
+
     def unmake(self) -> None:
         self.game.undo()
         for p, old, new in reversed(self._trail.pop()):
@@ -554,6 +564,10 @@ class PenteSearch:
                    - self.value_of(BLACK) - self._captured_value(captures[BLACK], threshold))
         return abs(balance) if g.seat_to_move() == chooser else -abs(balance)
 
+    def _won(self, side: int) -> bool:
+        """Whether the game is over and ``side`` (alone) has won it."""
+        return self.game.outcome is not None and self.outcome_value(side, 0) > 0
+
     def outcome_value(self, side: int, ply: int) -> int:
         """The finished game's value for ``side``, sooner wins (and later losses) better."""
         winners = self.game.outcome.winners  # type: ignore[union-attr]
@@ -654,14 +668,9 @@ class PenteSearch:
         g = self.game
         side = self.side_of(g.seat_to_move())
         found: list[Move] = []
-        for move in [*self.win_points(g.to_move), *self.candidates(0, None, ROOT_WIDTH)]:
-            if move in found:
-                continue
-            try:
-                self.make(move)
-            except IllegalMove:
-                continue
-            won = g.outcome is not None and self.outcome_value(side, 0) > 0
+        moves = dict.fromkeys([*self.win_points(g.to_move), *self.candidates(0, None, ROOT_WIDTH)])
+        for move in self._played(moves):
+            won = self._won(side)
             self.unmake()
             if won:
                 self.decided = move
@@ -779,11 +788,7 @@ class PenteSearch:
         forced = len(moves) == 1
         sharp = self.fours[me] | self.capture_points[me]
         searched = 0
-        for move in moves:
-            try:
-                self.make(move)
-            except IllegalMove:
-                continue
+        for move in self._played(moves):
             yield from self._tick()
             if forced:
                 v = yield from self._child_value(side, depth, alpha, beta, ply + 1, self._node)
@@ -826,13 +831,9 @@ class PenteSearch:
 
     def _wins_now(self, me: int, side: int, ply: int) -> Generator[None, None, bool]:
         """Whether the side to move wins with one move (checked on the game)."""
-        for p in self.win_points(me):
-            try:
-                self.make(p)
-            except IllegalMove:
-                continue
+        for _ in self._played(self.win_points(me)):
             yield from self._tick()
-            won = self.game.outcome is not None and self.outcome_value(side, ply) > 0
+            won = self._won(side)
             self.unmake()
             if won:
                 return True
@@ -858,11 +859,7 @@ class PenteSearch:
                 return best
             alpha = max(alpha, best)
             moves = self._order(self.fours[me] | self.capture_points[me], me, ply, None)[:QUIESCENCE_WIDTH]
-        for move in moves:
-            try:
-                self.make(move)
-            except IllegalMove:
-                continue
+        for move in self._played(moves):
             yield from self._tick()
             v = yield from self._child_value(side, qply + 1, alpha, beta, ply + 1, self._qnode)
             self.unmake()
@@ -916,10 +913,10 @@ class PenteSearch:
         except IllegalMove:
             return False
         yield from self._tick()
+        side = self.colour_side(me)
         try:
             if g.outcome is not None:
-                return bool(g.outcome.winners) and all(self.colour_side(c) == self.colour_side(me)
-                                                       for c in g.outcome.winners)
+                return self._won(side)
             defender = g.to_move
             if self.win_points(defender):
                 return False  # the defender wins first (or must be assumed to)
@@ -929,18 +926,10 @@ class PenteSearch:
             defences = blocks | self.capture_points[defender]
             if g.pending is not None:
                 defences = defences | {g.pending[1]}
-            for d in defences:
-                try:
-                    self.make(d)
-                except IllegalMove:
-                    continue
+            for _ in self._played(defences):
                 yield from self._tick()
                 try:
-                    if g.outcome is not None:
-                        ok = bool(g.outcome.winners) and all(self.colour_side(c) == self.colour_side(me)
-                                                             for c in g.outcome.winners)
-                    else:
-                        ok = yield from self._vcf(me, fours - 1)
+                    ok = self._won(side) if g.outcome is not None else (yield from self._vcf(me, fours - 1))
                 finally:
                     self.unmake()
                 if not ok:
