@@ -562,6 +562,9 @@ class Pente(Game):
     def result(self) -> Result | None:
         return self.outcome
 
+    def is_over(self) -> bool:
+        return self.outcome is not None  # asked after every move of a playout: no detour
+
     def scores(self) -> dict[int, float]:
         return {c: self.captures[c] for c in range(1, len(self.seats) + 1)}
 
