@@ -248,6 +248,15 @@ def test_run_in_slices_ends_where_one_long_run_ends():
     assert (sliced.best_move(), sliced.values(), sliced.depth) == (whole.best_move(), whole.values(), whole.depth)
 
 
+def test_an_answer_before_any_search_is_a_steady_hunch():
+    game = pente("j10 k11 h9", "k10 j11 l12")
+    searcher = PenteSearch(game, random.Random(5))
+    hunch = searcher.best_move()
+    assert hunch in searcher.root_moves[:3] and searcher.best_move() == hunch
+    searcher.run(iterations=2000)
+    assert searcher.depth >= 1 and searcher.best_move() == searcher.best
+
+
 def test_run_needs_a_budget():
     with pytest.raises(ValueError):
         PenteSearch(new_game("pente", opening="none")).run()
