@@ -107,6 +107,9 @@ WIN = 1_000_000
 PROVEN = WIN - 1000
 INFINITY = 10 * WIN
 MAX_PLY = 96
+#: Entries the transposition table (and the VCF memo) may hold before starting afresh, so
+#: that a long analysis stays within a browser's memory.
+TABLE_LIMIT = 400_000
 MAX_DEPTH = 40
 #: How many moves a node searches when none is forced: at the root, then elsewhere.
 ROOT_WIDTH, WIDTH = 30, 12
@@ -834,6 +837,8 @@ class PenteSearch:
                 best_move = move
         flag = -1 if best <= start_alpha else 1 if best >= beta else 0
         stored = best + ply if best >= PROVEN else best - ply if best <= -PROVEN else best
+        if len(self.tt) >= TABLE_LIMIT:
+            self.tt.clear()
         self.tt[key] = (depth, flag, stored, best_move)
         return best
 
@@ -955,6 +960,8 @@ class PenteSearch:
         if fours <= 0:
             return False
         key = self.key()
+        if len(self.vcf_memo) >= TABLE_LIMIT:
+            self.vcf_memo.clear()
         known = self.vcf_memo.get(key)
         if known is not None and (known < 0 or known >= fours):
             return known < 0
