@@ -15,26 +15,39 @@ from __future__ import annotations
 import argparse
 import base64
 import functools
+import gzip
 import hashlib
 import http.server
+import importlib
+import inspect
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+import threading
 import tomllib
 import venv
 import zipfile
-from html import unescape
+from concurrent.futures import ThreadPoolExecutor
+from html import escape, unescape
 from pathlib import Path
+from site import addsitedir
 
 ROOT = Path(__file__).resolve().parent
 SRC = ROOT / "site"
 OUT = ROOT / "dist" / "site"
 NODE = ROOT / "node_modules"
 VENV = ROOT / ".venv"
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+sys.path.insert(0, str(ROOT))  # the pygames source draws the build-time boards
+#: Pyodide's files that the site serves as they are (the standard library and the lock
+#: file are written for the site: see write_runtime).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+#: Results that are slow to make and depend only on their inputs, kept by input hash.
+CACHE = ROOT / "dist" / "cache"
+#: Build tools, installed into .venv: brotli writes the compressed copies of the site.
+BUILD_REQUIREMENTS = ("brotli==1.2.1",)
 #: Test tools for the host Python, and the wheels pytest needs inside Pyodide (Python 3.14).
 TEST_REQUIREMENTS = ("pytest==9.0.3", "playwright==1.65.2", "hypothesis==6.155.2")
 PYODIDE_TEST_WHEELS = ("pytest==9.0.3",)
@@ -46,10 +59,15 @@ def run(*cmd: str | Path, **kw) -> None:
 
 
 def npm_runtime() -> None:
-    """Install the pinned browser runtime unless node_modules already matches the lock."""
-    stamp = NODE / ".package-lock.json"
-    lock = ROOT / "package-lock.json"
-    if stamp.exists() and (NODE / "pyodide").exists() and stamp.stat().st_mtime >= lock.stat().st_mtime:
+    """Install the pinned browser runtime unless node_modules already holds exactly the
+    versions of the lock. The check reads versions, not file times: a fresh checkout has
+    a new lock file time, and node_modules may be shared between checkouts."""
+    def versions(lock: Path) -> dict[str, str]:
+        packages = json.loads(lock.read_text())["packages"]
+        return {path: entry.get("version", "") for path, entry in packages.items() if path}
+
+    installed = NODE / ".package-lock.json"
+    if installed.exists() and versions(installed) == versions(ROOT / "package-lock.json"):
         return
     if not shutil.which("npm"):
         sys.exit("npm is needed to fetch the pinned Pyodide and PyScript (install Node.js 20 or newer)")
@@ -90,25 +108,166 @@ def build_site() -> Path:
     npm_runtime()
     if OUT.exists():
         shutil.rmtree(OUT)
-    (OUT / "pyodide").mkdir(parents=True)
-    for name in PYODIDE_FILES:
-        shutil.copy2(NODE / "pyodide" / name, OUT / "pyodide" / name)
-    core = NODE / "@pyscript" / "core" / "dist"
+    OUT.mkdir(parents=True)
     (OUT / "pyscript").mkdir()
-    for f in core.iterdir():
-        if f.suffix in (".js", ".css"):
-            shutil.copy2(f, OUT / "pyscript" / f.name)
+    for f in pyscript_files():
+        shutil.copy2(f, OUT / "pyscript" / f.name)
     wheel = build_wheel(OUT / "wheels")
     for f in SRC.iterdir():
         if f.is_file():
             shutil.copy2(f, OUT / f.name)
-    config = {"interpreter": "./pyodide/pyodide.mjs", "plugins": ["!error"],
+    write_runtime(OUT, wheel)
+    config = {"interpreter": "./pyodide/pyodide.mjs", "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS],
               "files": {f"./wheels/{wheel.name}": "./*"}}
     (OUT / "pyscript.json").write_text(json.dumps(config, indent=1))
+    write_start_positions(OUT / "index.html")
     write_rules_pages(OUT)
+    write_ai_worker(OUT, wheel)
     write_service_worker(OUT)
+    precompress(OUT)
     print(f"built {OUT.relative_to(ROOT)} ({sum(f.stat().st_size for f in OUT.rglob('*') if f.is_file()) // 1024} KiB)")
     return OUT
+
+
+def pyscript_files() -> list[Path]:
+    """The PyScript modules the page loads: core.js with what it imports, and the plugin
+    modules it loads at start (switched off in pyscript.json, but loaded all the same).
+    Its other chunks (editors, terminals, TOML, MicroPython) would only be downloaded by
+    the offline cache, for nothing."""
+    dist = NODE / "@pyscript" / "core" / "dist"
+    wanted = ["core.js"] + [f.name for f in dist.glob("*.js")
+                            if any(f.name.startswith(f"{p}-") for p in PYSCRIPT_PLUGINS if p != "codemirror")]
+    found: list[Path] = []
+    while wanted:
+        f = dist / wanted.pop()
+        if f not in found:
+            found.append(f)
+            wanted += re.findall(r'(?:from|import)\s*"\./([\w.-]+\.js)"', f.read_text())
+    return sorted(found)
+
+
+def write_runtime(site: Path, wheel: Path) -> None:
+    """Pyodide for the site: its engine as npm has it; a lock file that lists no packages
+    (the site ships none: pygames comes as its own wheel); and a standard library cut down
+    to the modules the site imports, compiled ahead (see stdlib_for_site), so that the
+    interpreter starts without compiling Python source and the download is a third."""
+    runtime = site / "pyodide"
+    runtime.mkdir()
+    for name in PYODIDE_FILES:
+        shutil.copy2(NODE / "pyodide" / name, runtime / name)
+    lock = json.loads((NODE / "pyodide" / "pyodide-lock.json").read_text())
+    (runtime / "pyodide-lock.json").write_text(json.dumps({"info": lock["info"], "packages": {}}))
+    probe = inspect.getsource(stdlib_for_site)
+    scripts = sorted(site.glob("*.py")) + sorted(PYSCRIPT_PYTHON.glob("*.py"))
+    inputs = [probe.encode(), (NODE / "pyodide" / "python_stdlib.zip").read_bytes(), wheel.read_bytes(),
+              *(p.read_bytes() for p in scripts)]
+    kept = CACHE / (hashlib.sha256(b"".join(hashlib.sha256(i).digest() for i in inputs)).hexdigest() + ".zip")
+    if not kept.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        code = kept.with_suffix(".py")
+        code.write_text(probe + "\nstdlib_for_site()\n")
+        driver = PYODIDE_PROBE.replace("__PYODIDE__", (NODE / "pyodide" / "pyodide.mjs").as_uri())
+        print("+ node: the standard library the site imports (stdlib_for_site)", flush=True)
+        subprocess.run(["node", "--input-type=module", "-e", driver, code, wheel, kept, *scripts], check=True)
+        code.unlink()
+    shutil.copy2(kept, runtime / "python_stdlib.zip")
+
+
+#: PyScript's plugins, none of which the site uses (editors, terminals, its error banner:
+#: the page reports failures itself), so none is loaded.
+PYSCRIPT_PLUGINS = ("codemirror", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal")
+#: PyScript's own Python package, which the page imports when it starts.
+PYSCRIPT_PYTHON = NODE / "@pyscript" / "core" / "src" / "stdlib" / "pyscript"
+#: Runs stdlib_for_site inside Pyodide under Node: node -e PYODIDE_PROBE CODE.py WHEEL OUT SCRIPT.py...
+PYODIDE_PROBE = """
+import { loadPyodide } from "__PYODIDE__";
+import fs from "node:fs";
+import path from "node:path";
+const [codeFile, wheel, out, ...scripts] = process.argv.slice(1);
+const code = fs.readFileSync(codeFile, "utf8");
+const pyodide = await loadPyodide();
+pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "zip", { extractDir: "/probe/packages" });
+pyodide.FS.mkdirTree("/probe/scripts");
+scripts.forEach((file, i) => pyodide.FS.writeFile(`/probe/scripts/${i}-${path.basename(file)}`, fs.readFileSync(file)));
+pyodide.runPython(code);
+fs.writeFileSync(out, pyodide.FS.readFile("/probe/stdlib.zip"));
+"""
+
+
+def stdlib_for_site() -> None:
+    """Runs inside Pyodide at build time (see write_runtime): writes /probe/stdlib.zip, the
+    standard library modules that Pyodide's start, pygames, the site's Python files and
+    PyScript's own Python package import, compiled to bytecode (unchecked, no docstrings)
+    with no sources beside them.
+
+    What is imported is found by doing it: every module those .py files name, and a
+    few moves and a short search in each game, which bring in each game's module and what
+    the rules and the computer import on the way (the rest of pygames, such as its command
+    line, is not the site's). A module found no other way than by
+    running rarely run code would be missing (an ImportError on the page): name it in a
+    site file's imports, or exercise it here."""
+    import ast
+    import importlib
+    import random
+    import sys
+    import traceback
+    import zipfile
+    from pathlib import Path
+
+    sys.path[:0] = ["/probe/packages"]
+    archive = next(p for p in sys.path if p.endswith(".zip"))
+    for script in Path("/probe/scripts").glob("*.py"):
+        for node in ast.walk(ast.parse(script.read_text())):
+            if isinstance(node, ast.Import) or isinstance(node, ast.ImportFrom) and not node.level:
+                for name in [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module]:
+                    try:
+                        importlib.import_module(name)
+                    except Exception:  # noqa: BLE001 - a module only a page has (pyscript, js...)
+                        pass
+    import pygames
+    from pygames import ai
+    from pygames.session import Preferences, Session
+    rng = random.Random(0)
+    for name in pygames.available():
+        try:
+            session = Session.new(name)
+            for _ in range(6):
+                session.play(session.game.random_move(rng))
+            session.view(Preferences(overlays=True))
+            Session.from_fragment(session.fragment())
+            ai.analyse(session.game, seconds=None, iterations=20, rng=rng)
+            session.play("no such move")
+        except Exception:  # noqa: BLE001 - only what the attempt imports matters
+            traceback.print_exc(file=open("/dev/null", "w"))
+    paths = {m.__file__[len(archive) + 1:] for m in list(sys.modules.values())
+             if (getattr(m, "__file__", None) or "").startswith(archive + "/")}
+    import py_compile  # (only now: the probe's own tools are not the site's)
+
+    stdlib = zipfile.ZipFile(archive)
+    with zipfile.ZipFile("/probe/stdlib.zip", "w") as out:
+        for path in sorted(paths):
+            source = Path("/probe/src") / path
+            source.parent.mkdir(parents=True, exist_ok=True)
+            source.write_bytes(stdlib.read(path))
+            compiled = py_compile.compile(str(source), cfile=f"/probe/pyc/{path}c", dfile=f"{archive}/{path}",
+                                          optimize=2, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+            out.writestr(zipfile.ZipInfo(path + "c", (1980, 1, 1, 0, 0, 0)), Path(compiled).read_bytes())
+
+
+def write_start_positions(page: Path) -> None:
+    """Put each game's start position into the app page as SVG, drawn by the same
+    rendering code as the live board, so the page shows the linked game's board at once,
+    before Python is ready (PgApp.startPosition picks one)."""
+    from pygames import available
+    from pygames.render import svg
+    from pygames.session import Preferences, Session
+
+    starts = []
+    for name in available():
+        view = Session.new(name).view(Preferences())
+        data = " ".join(f'data-{key}="{escape(view[key])}"' for key in ("title", "describe", "prompt"))
+        starts.append(f'<template data-game="{name}" {data}>{svg(view["scene"], width=1000)}</template>')
+    page.write_text(page.read_text().replace("<!--START-POSITIONS-->", "\n".join(starts)))
 
 
 def write_rules_pages(site: Path) -> None:
@@ -123,6 +282,13 @@ def write_rules_pages(site: Path) -> None:
     (site / "rules.template.html").unlink()
 
 
+def write_ai_worker(site: Path, wheel: Path) -> None:
+    """The computer player's worker script, pointed at this build's wheel."""
+    template = site / "ai-worker.template.js"
+    (site / "ai-worker.js").write_text(template.read_text().replace("__WHEEL__", wheel.name))
+    template.unlink()
+
+
 FIGURE = re.compile(r'(<figure class="pg-board"([^>]*)>)')
 
 
@@ -130,7 +296,6 @@ def prerender_boards(html: str, where: str) -> str:
     """Insert a static SVG of each ``<figure class="pg-board">``'s position, drawn by the
     same rendering code as the live board. A diagram that does not read cleanly stops the
     build: a broken example in the rules is a bug, not something to show readers."""
-    sys.path.insert(0, str(ROOT))
     from pygames.render import svg
     from pygames.session import Preferences, Session
 
@@ -149,35 +314,111 @@ def prerender_boards(html: str, where: str) -> str:
     return FIGURE.sub(draw, html)
 
 
+#: Content codings the build writes beside each file, best first, with their file suffix.
+COMPRESSED = {"br": ".br", "gzip": ".gz"}
+
+
+def precompress(site: Path) -> None:
+    """Write a brotli (.br) and a gzip (.gz) copy beside every file that they shrink by a
+    tenth or more (text, WebAssembly, the stored standard library), for a server to send
+    as they are: ``build.py serve`` does, choosing by the request's Accept-Encoding.
+    Brotli at its best setting is slow, so each result is kept under
+    the hash of its input (dist/cache), and a rebuild compresses only what changed."""
+    brotli = import_tool("brotli")
+    codecs = {".br": lambda data: brotli.compress(data, quality=11, lgwin=24),
+              ".gz": lambda data: gzip.compress(data, 9, mtime=0)}
+    CACHE.mkdir(parents=True, exist_ok=True)
+
+    def compress(path: Path) -> None:
+        data = path.read_bytes()
+        key = hashlib.sha256(data).hexdigest()
+        for suffix, codec in codecs.items():
+            kept = CACHE / (key + suffix)
+            if not kept.exists():
+                part = kept.with_name(f"{kept.name}.{threading.get_ident()}")
+                part.write_bytes(codec(data))
+                part.replace(kept)
+            if kept.stat().st_size <= 0.9 * len(data):
+                shutil.copyfile(kept, path.with_name(path.name + suffix))
+
+    with ThreadPoolExecutor(os.cpu_count()) as pool:
+        list(pool.map(compress, [*site_files(site), site / "sw.js"]))
+
+
 def write_service_worker(site: Path) -> None:
-    """A cache-first service worker precaching every file, so the app works offline after
-    the first visit; its cache name is a hash of the whole site, so a new build replaces it."""
+    """The offline cache's worker (see sw.template.js): the digest of every file of the
+    site, and a cache name that is a hash of them all, so a new build replaces the cache."""
     template = (site / "sw.template.js").read_text()
     (site / "sw.template.js").unlink()
-    files = sorted(p for p in site.rglob("*") if p.is_file() and p.name != "sw.js")
-    digest = hashlib.sha256()
-    for p in files:
-        digest.update(p.relative_to(site).as_posix().encode() + p.read_bytes())
-    urls = ["./"] + [f"./{p.relative_to(site).as_posix()}" for p in files]
-    (site / "sw.js").write_text(template.replace("__CACHE__", f"pygames-{digest.hexdigest()[:16]}")
-                                .replace("__PRECACHE__", json.dumps(urls)))
+    files = {p.relative_to(site).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest() for p in site_files(site)}
+    build_id = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
+    (site / "sw.js").write_text(template.replace("__CACHE__", f"pygames-{build_id}")
+                                .replace("__FILES__", json.dumps(files, indent=0, sort_keys=True)))
+
+
+def site_files(site: Path) -> list[Path]:
+    """Every file a visitor may load: all of the site but the offline cache's worker and
+    the compressed copies (the same files, sent in another coding)."""
+    return sorted(p for p in site.rglob("*")
+                  if p.is_file() and p.name != "sw.js" and p.suffix not in COMPRESSED.values())
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the MIME types Pyodide insists on, and no stale caches: every
-    response must be revalidated, so a rebuild is seen on the next reload."""
+    """Static files with the MIME types Pyodide insists on, compressed when the browser
+    accepts it (the .br or .gz the build wrote beside the file), and no stale caches:
+    every response must be revalidated, so a rebuild is seen on the next reload."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
                       ".whl": "application/zip", ".json": "application/json", ".py": "text/plain",
                       ".svg": "image/svg+xml"}
+    encoding: str | None = None
+
+    def translate_path(self, path: str) -> str:
+        """The file to send: the compressed copy of the requested file that the request's
+        Accept-Encoding allows, if the build wrote one."""
+        real = super().translate_path(path)
+        if os.path.isdir(real) and path.split("?")[0].endswith("/"):
+            real = os.path.join(real, "index.html")
+        self.encoding, self.original = None, real
+        accepted = accepted_encodings(self.headers.get("Accept-Encoding", ""))
+        for coding, suffix in COMPRESSED.items():
+            if coding in accepted and os.path.isfile(real + suffix):
+                self.encoding = coding
+                return real + suffix
+        return real
+
+    def guess_type(self, path: str) -> str:
+        return super().guess_type(self.original if self.encoding else path)
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        super().send_response(code, message)
+        if code == 200 and self.encoding:
+            self.send_header("Content-Encoding", self.encoding)
 
     def end_headers(self) -> None:
+        self.send_header("Vary", "Accept-Encoding")
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
     def log_message(self, *args) -> None:
         pass
+
+
+def accepted_encodings(header: str) -> set[str]:
+    """The content codings an Accept-Encoding header allows (q=0 refuses one)."""
+    accepted, refused, anything = set(), set(), False
+    for item in header.split(","):
+        coding, _, params = item.strip().lower().partition(";")
+        if not coding:
+            continue
+        q = re.search(r"q=([0-9.]+)", params)
+        ok = not q or float(q.group(1)) > 0
+        if coding == "*":
+            anything = ok
+        else:
+            (accepted if ok else refused).add(coding)
+    return accepted | ({*COMPRESSED} - refused if anything else set())
 
 
 def serve(site: Path, port: int) -> None:
@@ -189,20 +430,38 @@ def serve(site: Path, port: int) -> None:
         pass
 
 
-def test_tools() -> Path:
-    """A virtual environment with the test tools, and Pyodide-side test wheels."""
+def tool_venv(requirements: tuple[str, ...]) -> Path:
+    """.venv, made by this Python, with ``requirements`` installed; returns its python."""
     python = VENV / "bin" / "python"
-    if not python.exists():
-        venv.create(VENV, with_pip=True)
+    config = VENV / "pyvenv.cfg"
+    mine = "version = %d.%d." % sys.version_info[:2]
+    if not python.exists() or mine not in config.read_text():
+        venv.create(VENV, with_pip=True, clear=True)
     stamp = VENV / ".requirements"
-    wanted = "\n".join(TEST_REQUIREMENTS + PYODIDE_TEST_WHEELS)
-    if not stamp.exists() or stamp.read_text() != wanted:
-        run(python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *TEST_REQUIREMENTS)
-        wheels = ROOT / "dist" / "pyodide-test-wheels"
+    have = set(stamp.read_text().split()) if stamp.exists() else set()
+    if not set(requirements) <= have:
+        run(python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *requirements)
+        stamp.write_text("\n".join(sorted(have | set(requirements))))
+    return python
+
+
+def import_tool(name: str):
+    """Import a build tool from .venv (installing BUILD_REQUIREMENTS there if needed)."""
+    tool_venv(BUILD_REQUIREMENTS)
+    addsitedir(str(VENV / "lib" / ("python%d.%d" % sys.version_info[:2]) / "site-packages"))
+    return importlib.import_module(name)
+
+
+def test_tools() -> Path:
+    """The test tools in .venv (with the build tools), and Pyodide-side test wheels."""
+    python = tool_venv(BUILD_REQUIREMENTS + TEST_REQUIREMENTS)
+    wheels = ROOT / "dist" / "pyodide-test-wheels"
+    stamp = wheels / ".requirements"
+    if not stamp.exists() or stamp.read_text() != "\n".join(PYODIDE_TEST_WHEELS):
         shutil.rmtree(wheels, ignore_errors=True)
         run(python, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--only-binary=:all:",
             "--python-version", "3.14", "--platform", "any", "-d", wheels, *PYODIDE_TEST_WHEELS)
-        stamp.write_text(wanted)
+        stamp.write_text("\n".join(PYODIDE_TEST_WHEELS))
     if not Path("/usr/bin/chromium").exists():
         if os.geteuid() == 0 and shutil.which("apt-get"):
             run("apt-get", "update", "-qq")

@@ -1,70 +1,110 @@
 #!/usr/bin/env python3
-"""How fast the computer player thinks on CPython: think time and playouts per second.
+"""How fast the computer player thinks: think time, and work per second on CPython and in Pyodide.
 
-    python3 benchmarks/ai_think.py [--seconds 1] [--plies 0 20 60] [game ...]
+    python3 benchmarks/ai_think.py [--seconds 1] [--plies 0 20 60] [--pyodide] [--base REV] [game ...]
 
-For each configuration the computer chooses a move with a ``--seconds`` budget from the
-positions reached after each number of random ``--plies``. The table gives, as medians over
-those positions: the root checks (listing the legal moves, looking for wins, losses and
-threats) in milliseconds, the whole think time (which must stay near the budget), and the
-search speed in playouts (iterations) per second.
+For each configuration the computer thinks with a ``--seconds`` budget from the positions
+reached after each number of random ``--plies`` (the same positions for every run). The
+table gives medians over those positions: the checks before searching in milliseconds,
+the whole think time (which must stay near the budget), and the search's work per second
+(playouts for Monte Carlo tree search, nodes for a game's own searcher). ``--pyodide``
+adds the same in Pyodide (Node) and the ratio to CPython; ``--base REV`` the work per second
+of an earlier commit's computer player.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from pygames import available, new_game  # noqa: E402
-from pygames.ai import Search  # noqa: E402
-from playouts import CONFIGS as PLAYOUT_CONFIGS  # noqa: E402  (the configurations of the playout benchmark)
+import trees
+from playouts import CONFIGS as PLAYOUT_CONFIGS
 
 CONFIGS = [*PLAYOUT_CONFIGS, ("pente", {"size": 19, "opening": "none", "players": 4})]
 
 
-def measure(name: str, options: dict, plies: int, seconds: float, rng: random.Random) -> tuple[float, float, float]:
-    """(root checks in s, think time in s, iterations per s) from a position ``plies``
-    random moves into a game (fewer if the game ends first)."""
+def position(name: str, options: dict, plies: int):
+    """The position ``plies`` moves into a game, the moves drawn from the sorted legal moves
+    so that every tree reaches the same one (fewer plies if the game would end)."""
+    from pygames import new_game
+
+    rng = random.Random(plies)
     game = new_game(name, **options)
     for _ in range(plies):
-        game.play(game.random_move(rng))
+        game.play(rng.choice(sorted(game.legal_moves(), key=str)))
         if game.is_over():
             game.undo()
             break
+    return game
+
+
+def think(name: str, options: dict, plies: int, seconds: float) -> dict:
+    """(checks in s, think time in s, work per s) from one position."""
+    import pygames.ai as ai
+
+    game = position(name, options, plies)
     start = time.perf_counter()
-    search = Search(game, random.Random(1))
+    searcher = ai.search(game, random.Random(1)) if hasattr(ai, "search") else ai.Search(game, random.Random(1))
     checked = time.perf_counter()
-    iterations = search.run(seconds=max(0.0, seconds - (checked - start)))
+    work = searcher.run(seconds=max(0.0, seconds - (checked - start)))
     done = time.perf_counter()
-    search.best_move()
-    return checked - start, done - start, iterations / max(done - checked, 1e-9)
+    searcher.best_move()
+    return {"checks": checked - start, "think": done - start, "rate": work / max(done - checked, 1e-9),
+            "decided": work == 0}
+
+
+def measure_child(argv: list[str]) -> None:
+    name, options, seconds = argv[0], json.loads(argv[1]), float(argv[2])
+    plies = [int(p) for p in argv[3:]]
+    trees.use_tree()
+    runs = [think(name, options, p, seconds) for p in plies]
+    searched = [r for r in runs if not r["decided"]] or runs
+    print(json.dumps({key: statistics.median(r[key] for r in searched) for key in ("checks", "think", "rate")}))
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["--child"]:
+        measure_child(sys.argv[2:])
+        return
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("games", nargs="*")
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--plies", type=int, nargs="+", default=[0, 20, 60])
+    parser.add_argument("--pyodide", action="store_true")
+    parser.add_argument("--base")
     args = parser.parse_args()
-    have = set(available())
-    rng = random.Random(1)
-    print(f"Python {sys.version.split()[0]}; budget {args.seconds:g} s; median over positions after "
-          f"{', '.join(map(str, args.plies))} random plies\n")
-    print(f"| {'game':<38} | {'root checks':>11} | {'think':>7} | {'iterations/s':>12} |")
-    print(f"|{'-' * 40}|{'-' * 13}|{'-' * 9}|{'-' * 14}|")
+    runs = [("CPython", trees.ROOT, False)]
+    if args.pyodide:
+        runs.append(("Pyodide", trees.ROOT, True))
+    if args.base:
+        runs.append((args.base, trees.tree(args.base), False))
+    print(f"budget {args.seconds:g} s; medians over the positions after {', '.join(map(str, args.plies))} plies "
+          "(positions decided without search are left out when others remain)\n")
+    head = ["configuration", "checks", "think", "work/s"]
+    if args.pyodide:
+        head += ["Pyodide checks", "Pyodide work/s", "Pyodide/CPython"]
+    if args.base:
+        head += [f"{args.base} work/s", f"work/s vs {args.base}"]
+    print("| " + " | ".join(head) + " |\n|" + "---|" * len(head), flush=True)
     for name, options in CONFIGS:
-        if name not in have or (args.games and name not in args.games):
+        if args.games and name not in args.games:
             continue
-        runs = [measure(name, options, plies, args.seconds, rng) for plies in args.plies]
-        root, think, speed = (statistics.median(r[i] for r in runs) for i in range(3))
-        label = f"{name} " + " ".join(f"{k}={v}" for k, v in options.items())
-        print(f"| {label:<38} | {root * 1000:>8.0f} ms | {think:>5.2f} s | {speed:>12.0f} |", flush=True)
+        got = {label: trees.child("ai_think.py", source, [name, json.dumps(options), str(args.seconds),
+                                                            *map(str, args.plies)], pyodide)
+               for label, source, pyodide in runs}
+        cp = got["CPython"]
+        row = [f"{name} " + " ".join(f"{k}={v}" for k, v in options.items()),
+               f"{cp['checks'] * 1000:.0f} ms", f"{cp['think']:.2f} s", f"{cp['rate']:,.0f}"]
+        if args.pyodide:
+            py = got["Pyodide"]
+            row += [f"{py['checks'] * 1000:.0f} ms", f"{py['rate']:,.0f}", f"{py['rate'] / cp['rate']:.2f}"]
+        if args.base:
+            row += [f"{got[args.base]['rate']:,.0f}", f"{cp['rate'] / got[args.base]['rate']:.2f}"]
+        print("| " + " | ".join(row) + " |", flush=True)
 
 
 if __name__ == "__main__":

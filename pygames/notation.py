@@ -136,7 +136,8 @@ def decode(text: str) -> Decoded:
     errors: list[str] = []
     text = text.lstrip("#")
     if len(text) > MAX_LENGTH:
-        return Decoded(None, 0, [f"the link is too long ({len(text)} characters; at most {MAX_LENGTH})"])
+        errors.append(f"the link is too long ({len(text)} characters); only its first {MAX_LENGTH} are read")
+        text = _cut(text, MAX_LENGTH)
     fields: dict[str, str] = {}
     for key, value in parse_qsl(text, keep_blank_values=True):
         if key in fields:
@@ -166,6 +167,14 @@ def decode(text: str) -> Decoded:
         else:
             errors.append(f"ply {quote_untrusted(ply_text)} is not in this game; showing the last position")
     return Decoded(record, ply, errors, fields)
+
+
+def _cut(text: str, limit: int) -> str:
+    """The first ``limit`` characters of a link, ending at the last whole move, label or
+    key before the cut (so that ``e13`` never becomes ``e1``)."""
+    head = text[:limit + 1]
+    end = max(head.rfind("."), head.rfind("&"), head.rfind(","))
+    return head[:end] if end >= 0 else ""
 
 
 def _options(cls: type[Game], fields: dict[str, str], errors: list[str]) -> dict[str, Any]:

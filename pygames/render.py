@@ -1,15 +1,19 @@
 """What to draw for a game state: plain data for the canvas, and the same data as SVG.
 
-:func:`scene` turns a game state into a JSON-able dict of shapes in board units (neighbouring
-points one unit apart). The browser's canvas code and :func:`svg` both draw exactly that
-dict and nothing else, so a static diagram made at build time and the live board in the
-page look the same, and neither drawing side knows any rule.
+A drawing has two parts. :func:`geometry` is the board itself (outline, lines, star points,
+the points and their coordinate labels): it depends only on the board, so it is computed
+once per board and a page receives it once. :func:`position` is what changes with play
+(stones, the last move, marks, coloured edges and the analysis overlay), small enough to
+send after every move. :func:`scene` joins them, and :func:`svg` draws a scene; the
+browser's canvas code draws the same data, so a static diagram made at build time and the
+live board in the page look the same, and neither drawing side knows any rule.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from functools import cache
 from html import escape
 from typing import Any
 
@@ -25,10 +29,20 @@ PALETTE = {
     "Blue": ("#0072b2", "#003a5c"),
 }
 SHAPES = ("circle", "cross", "triangle", "square", "dot")
-MARGIN = 0.9
 STONE_RADIUS = 0.46
-#: Coloured edges (Convacu) are drawn as bars just outside the board's outer lines.
-EDGE_OFFSET = 0.3
+#: Coloured edges (Convacu) are bars just beyond the reach of the stones on the outer lines.
+EDGE_OFFSET = 0.62
+EDGE_WIDTH = 0.18
+#: Coordinate labels: at least this many CSS pixels high at any size, at most the second.
+LABEL_PX = (11.0, 15.0)
+#: Annotations with these labels are results, highlighted whenever they are drawn.
+HIGHLIGHTS = ("winning row", "winning chain")
+HIGHLIGHT = "#ffd54a"
+DARK = ("Black", "Blue")
+
+
+def _r(v: float) -> float:
+    return round(v, 3)
 
 
 def _stars(n: int) -> list[tuple[int, int]]:
@@ -41,12 +55,6 @@ def _stars(n: int) -> list[tuple[int, int]]:
     return stars + [(n // 2, n // 2)] if n % 2 and n < 15 else stars
 
 
-def _colour(game: Game, colour: int) -> tuple[str, str]:
-    if colour == 0:
-        return "#808080", "#404040"
-    return PALETTE[game.colour_name(colour)]
-
-
 def _outline(board: Board) -> list[list[float]]:
     """The board's outer polygon in board units."""
     if board.shape == "square":
@@ -54,58 +62,142 @@ def _outline(board: Board) -> list[list[float]]:
         return [[0, 0], [w, 0], [w, h], [0, h]]
     m = board.size - 1
     corners = [(m, -m), (m, 0), (0, m), (-m, m), (-m, 0), (0, -m)]
-    return [list(board.xy(board.point(c))) for c in corners]
+    return [[_r(v) for v in board.xy(board.point(c))] for c in corners]
 
 
-def scene(game: Game, *, coordinates: bool = True, last_move: bool = True,
-          overlays: bool = False, marks: Mapping[Point, str] | None = None) -> dict[str, Any]:
-    """Everything to draw for ``game``: board lines, stones, marks and coordinate labels.
-
-    ``overlays`` adds the game's :meth:`~pygames.game.Game.annotations` (territories,
-    loops, surplus stones...). ``marks`` maps points to a shape from :data:`SHAPES` or to
-    a short text label, for diagrams that explain a position.
-    """
-    board = game.board
-    xy = [board.xy(p) for p in range(len(board))]
-    w, h = board.extent()
-    out: dict[str, Any] = {
-        "shape": board.shape,
-        "width": w + 2 * MARGIN,
-        "height": h + 2 * MARGIN,
-        "origin": [MARGIN, MARGIN],
-        "radius": STONE_RADIUS,
-        "outline": _outline(board),
-        "lines": [[*xy[p], *xy[q]] for p, q in board.lines()],
-        "stars": [list(xy[board.point(rc)]) for rc in _stars(board.size)] if board.shape == "square" else [],
-        "edges": [],
-        "areas": [],
-        "paths": [],
-        "stones": [],
-        "marks": [],
-        "labels": [],
-        "legend": [],
-        "points": [[x, y, board.label(p)] for p, (x, y) in enumerate(xy)],
-    }
-    for p, colour in enumerate(game.stones):
-        if colour:
-            fill, stroke = _colour(game, colour)
-            out["stones"].append({"x": xy[p][0], "y": xy[p][1], "fill": fill, "stroke": stroke, "point": p})
-    _add_annotations(out, game, xy, analysis=overlays)
-    if last_move:
-        last = next((m for m in reversed(game.history) if isinstance(m, int)), None)
-        if last is not None:
-            out["marks"].append({"x": xy[last][0], "y": xy[last][1], "shape": "dot",
-                                 "colour": _ink(game, last), "text": ""})
-    for p, what in (marks or {}).items():
-        shape = what if what in SHAPES else "text"
-        out["marks"].append({"x": xy[p][0], "y": xy[p][1], "shape": shape, "colour": _ink(game, p),
-                             "text": "" if shape != "text" else what[:3]})
-    if coordinates:
-        out["labels"] = _labels(board, xy)
+def _wood(outline: list[list[float]], width: float, height: float) -> list[list[float]]:
+    """The board's wooden face: the outline grown so that the stones on it lie inside."""
+    grow = STONE_RADIUS + 0.12
+    cx, cy = width / 2, height / 2
+    out = []
+    for x, y in outline:
+        d = math.hypot(x - cx, y - cy) or 1.0
+        if len(outline) == 4:  # a square's corners move out along both sides
+            out.append([_r(x + math.copysign(grow, x - cx)), _r(y + math.copysign(grow, y - cy))])
+        else:
+            out.append([_r(x + (x - cx) / d * grow), _r(y + (y - cy) / d * grow)])
     return out
 
 
-DARK = ("Black", "Blue")
+def board_key(board: Board) -> str:
+    """A name for a board's geometry: a page keeps the geometry it has under this name."""
+    return f"{board.shape}{board.size}"
+
+
+@cache
+def _geometry(shape: str, size: int) -> dict[str, Any]:
+    board = Board.square(size) if shape == "square" else Board.hexagon(size)
+    xy = [(_r(x), _r(y)) for x, y in (board.xy(p) for p in range(len(board)))]
+    w, h = board.extent()
+    return {
+        "key": board_key(board),
+        "shape": board.shape,
+        "width": _r(w),
+        "height": _r(h),
+        "radius": STONE_RADIUS,
+        "outline": _outline(board),
+        "wood": _wood(_outline(board), w, h),
+        "lines": [[*xy[p], *xy[q]] for p, q in board.lines()],
+        "stars": [list(xy[board.point(rc)]) for rc in _stars(board.size)] if board.shape == "square" else [],
+        "points": [[x, y, board.label(p)] for p, (x, y) in enumerate(xy)],
+        "labels": _labels(board, xy),
+    }
+
+
+def geometry(board: Board) -> dict[str, Any]:
+    """The board's own drawing, in board units (neighbouring points one unit apart):
+    outline, lines, star points, each point as ``[x, y, label]``, and coordinate labels,
+    each anchored at an outer point with the outward direction ``(dx, dy)`` to set it off
+    in (how far is the drawing side's choice: beyond the stones, at a legible size)."""
+    return _geometry(board.shape, board.size)
+
+
+def _labels(board: Board, xy: list[tuple[float, float]]) -> list[dict[str, Any]]:
+    """Coordinate labels matching :meth:`Board.label`: on a square board the column letters
+    above and below, the row numbers left and right; on a hexagonal board the row letter at
+    the left end of each row, and each position number where its line of points meets the
+    edge, below and above (the lines of the higher numbers meet the right-hand edges, so
+    the right side carries numbers only and no label is ever read with its neighbour)."""
+    labels = []
+
+    def add(p: int, dx: float, dy: float, text: str) -> None:
+        labels.append({"x": xy[p][0], "y": xy[p][1], "dx": _r(dx), "dy": _r(dy), "text": text})
+
+    if board.shape == "square":
+        n = board.size - 1
+        for c, text in enumerate(board.column_labels()):
+            add(board.point((0, c)), 0, -1, text)
+            add(board.point((n, c)), 0, 1, text)
+        for r, text in enumerate(board.row_labels()):
+            add(board.point((r, 0)), -1, 0, text)
+            add(board.point((r, n)), 1, 0, text)
+        return labels
+    rows: dict[str, list[int]] = {}
+    numbers: dict[str, list[int]] = {}
+    for p in range(len(board)):
+        label = board.label(p)
+        rows.setdefault(label[0], []).append(p)
+        numbers.setdefault(label[1:], []).append(p)
+    for letter, points in rows.items():
+        add(min(points, key=lambda p: xy[p][0]), -1, 0, letter)
+    down = math.sqrt(3) / 2
+    for number, points in numbers.items():
+        low, high = max(points, key=lambda p: xy[p][1]), min(points, key=lambda p: xy[p][1])
+        add(low, 0.5, down, number)
+        if high != low:
+            add(high, 0.5, -down, number)
+    return labels
+
+
+def board_edges(game: Game) -> list[dict[str, Any]]:
+    """The coloured edges a game gives its board (Convacu): fixed for a game, so a page asks
+    once per game rather than at every move."""
+    return [dict(item) for item in game.annotations() if item["kind"] == "edge"]
+
+
+def position(game: Game, *, coordinates: bool = True, last_move: bool = True, overlays: bool = False,
+             marks: Mapping[Point, str] | None = None,
+             edges: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """What changes with play: stones (``[point, colour name]``), the last move, marks,
+    coloured edges (``edges`` from :func:`board_edges`, computed here when not given) and,
+    with ``overlays``, the game's :meth:`~pygames.game.Game.annotations` (territories,
+    loops, winning rows...). ``marks`` maps points to a shape from :data:`SHAPES` or to a
+    short text label, for diagrams that explain a position."""
+    board = game.board
+    w, h = board.extent()
+    o = EDGE_OFFSET
+    ends = {"top": [0, -o, w, -o], "bottom": [0, h + o, w, h + o], "left": [-o, 0, -o, h], "right": [w + o, 0, w + o, h]}
+    last = next((m for m in reversed(game.history) if isinstance(m, int)), None) if last_move else None
+    out: dict[str, Any] = {
+        "board": board_key(board),
+        "coordinates": coordinates,
+        "stones": [[p, game.colour_name(c)] for p, c in enumerate(game.stones) if c],
+        "last": last,
+        "edges": [{"side": e["side"], "colour": _colour(game, e["colour"])[0], "line": [_r(v) for v in ends[e["side"]]]}
+                  for e in (board_edges(game) if edges is None else edges) if e["side"] in ends],
+        "areas": [],
+        "paths": [],
+        "marks": [],
+        "legend": [],
+    }
+    if overlays:
+        _add_annotations(out, game)
+    for p, what in (marks or {}).items():
+        shape = what if what in SHAPES else "text"
+        out["marks"].append({"p": p, "shape": shape, "colour": _ink(game, p), "text": "" if shape != "text" else what[:3]})
+    return out
+
+
+def scene(game: Game, **options: Any) -> dict[str, Any]:
+    """Everything to draw for ``game``: its :func:`position` with the board's
+    :func:`geometry` under ``"geometry"`` (options as for :func:`position`)."""
+    return {**position(game, **options), "geometry": geometry(game.board)}
+
+
+def _colour(game: Game, colour: int) -> tuple[str, str]:
+    if colour == 0:
+        return "#808080", "#404040"
+    return PALETTE[game.colour_name(colour)]
 
 
 def _ink(game: Game, p: Point, empty: str = "#c01010") -> str:
@@ -116,106 +208,134 @@ def _ink(game: Game, p: Point, empty: str = "#c01010") -> str:
     return "#ffffff" if game.colour_name(on) in DARK else "#c01010"
 
 
-def _add_annotations(out: dict[str, Any], game: Game, xy: list[tuple[float, float]], analysis: bool) -> None:
-    """Coloured edges belong to the board and are always drawn; areas, paths and marks are
-    analysis, drawn only when ``analysis`` is on."""
-    w, h = game.board.extent()
-    o = EDGE_OFFSET
-    ends = {"top": [0, -o, w, -o], "bottom": [0, h + o, w, h + o], "left": [-o, 0, -o, h], "right": [w + o, 0, w + o, h]}
+def _add_annotations(out: dict[str, Any], game: Game) -> None:
+    """The game's analysis: shaded areas, outlined paths (results such as a winning row
+    highlighted), marked points, and a legend line for each labelled kind."""
     symbols = {"area": "shaded", "path": "outlined"}
     for item in game.annotations():
         kind = item["kind"]
-        fill, stroke = _colour(game, item.get("colour", 0))
-        if analysis and item.get("label") and item.get("points"):
-            entry = f"{item.get('shape', symbols.get(kind, kind))}: {item['label']}"
+        if kind == "edge":
+            continue
+        fill, _ = _colour(game, item.get("colour", 0))
+        label = item.get("label", "")
+        if label and item.get("points"):
+            entry = f"{item.get('shape', symbols.get(kind, kind))}: {label}"
             if entry not in out["legend"]:
                 out["legend"].append(entry)
-        if kind == "edge" and item["side"] in ends:
-            out["edges"].append({"line": ends[item["side"]], "colour": fill})
-        elif not analysis:
-            continue
-        elif kind == "area":
-            out["areas"].extend({"x": xy[p][0], "y": xy[p][1], "fill": fill,
-                                 "shared": item.get("colour", 0) == 0} for p in item["points"])
+        if kind == "area":
+            out["areas"].extend({"p": p, "fill": fill, "shared": item.get("colour", 0) == 0} for p in item["points"])
         elif kind == "path" and item["points"]:
             # A loop runs over its own stones, so it is cased in the opposite tone.
             dark = item.get("colour", 0) and game.colour_name(item["colour"]) in DARK
-            out["paths"].append({"points": [list(xy[p]) for p in item["points"]], "colour": fill,
-                                 "casing": "#ffffff" if dark else "#1b1b1b", "closed": bool(item.get("closed"))})
+            out["paths"].append({"points": list(item["points"]), "colour": fill, "casing": "#ffffff" if dark else "#1b1b1b",
+                                 "closed": bool(item.get("closed")), "highlight": label in HIGHLIGHTS})
         elif kind == "mark":
             empty = "#c01010" if item.get("colour", 0) == 0 else fill
-            out["marks"].extend({"x": xy[p][0], "y": xy[p][1], "shape": item.get("shape", "circle"),
-                                 "colour": _ink(game, p, empty), "text": ""} for p in item["points"])
+            out["marks"].extend({"p": p, "shape": item.get("shape", "circle"), "colour": _ink(game, p, empty), "text": ""}
+                                for p in item["points"])
 
 
-def _labels(board: Board, xy: list[tuple[float, float]]) -> list[dict[str, Any]]:
-    """Coordinate labels just outside the board, matching :meth:`Board.label`."""
-    off = MARGIN * 0.62
-    labels = []
-    if board.shape == "square":
-        n = board.size - 1
-        for c, text in enumerate(board.column_labels()):
-            labels += [{"x": c, "y": -off, "text": text}, {"x": c, "y": n + off, "text": text}]
-        for r, text in enumerate(board.row_labels()):
-            labels += [{"x": -off, "y": r, "text": text}, {"x": n + off, "y": r, "text": text}]
-        return labels
-    rows: dict[str, list[tuple[float, float]]] = {}
-    for p in range(len(board)):
-        rows.setdefault(board.label(p)[0], []).append(xy[p])
-    for letter, pts in rows.items():
-        left, right = min(pts), max(pts)
-        labels += [{"x": left[0] - off, "y": left[1], "text": letter},
-                   {"x": right[0] + off, "y": right[1], "text": letter}]
-    return labels
+def layout(geom: Mapping[str, Any], width: float, coordinates: bool, edges: bool) -> dict[str, float]:
+    """How a board of geometry ``geom`` fits ``width`` pixels: the scale ``k`` (pixels per
+    unit), the board origin ``(ox, oy)`` in units, the height in pixels, the label font size
+    and how far beyond the board the stones (or coloured edges) reach. Labels sit beyond
+    that reach, so an edge stone never hides one. The page's canvas code computes the same."""
+    reach = EDGE_OFFSET + EDGE_WIDTH / 2 if edges else geom["radius"]
+    guess = width / (geom["width"] + 2 * reach + 2)
+    font = min(max(0.36 * guess, LABEL_PX[0]), LABEL_PX[1])
+    pad = 5 + 1.3 * font if coordinates else 3
+    k = (width - 2 * pad) / (geom["width"] + 2 * reach)
+    o = reach + pad / k
+    return {"k": k, "ox": o, "oy": o, "height": (geom["height"] + 2 * reach) * k + 2 * pad, "font": font, "reach": reach}
+
+
+def _label_offset(label: Mapping[str, Any], font: float) -> float:
+    """Pixels from the reach line to a label's centre along its direction: the gap plus half
+    the label's extent that way (its width sideways, its height up or down)."""
+    half_w, half_h = 0.3 * font * len(label["text"]), 0.5 * font
+    return 4 + abs(label["dx"]) * half_w + abs(label["dy"]) * half_h
+
+
+def geometry_for(key: str) -> dict[str, Any]:
+    """The :func:`geometry` of the board named ``key`` (see :func:`board_key`)."""
+    shape = "hex" if key.startswith("hex") else "square"
+    return _geometry(shape, int(key[len(shape):]))
 
 
 def svg(data: Mapping[str, Any], width: int = 360) -> str:
-    """The SVG drawing of a :func:`scene` (used for static diagrams shown before Python runs)."""
-    ox, oy = data["origin"]
-    scale = width / data["width"]
-    height = data["height"] * scale
+    """The SVG drawing of a :func:`scene` or :func:`position` (used for static diagrams shown
+    before Python runs)."""
+    geom = data["geometry"] if "geometry" in data else geometry_for(data["board"])
+    box = layout(geom, width, data["coordinates"], bool(data["edges"]))
+    k, ox, oy, height = box["k"], box["ox"], box["oy"], box["height"]
+    xy = [(x, y) for x, y, _ in geom["points"]]
 
     def at(x: float, y: float) -> tuple[float, float]:
-        return (x + ox) * scale, (y + oy) * scale
+        return (x + ox) * k, (y + oy) * k
 
     def pts(points: Any) -> str:
         return " ".join("%.1f,%.1f" % at(x, y) for x, y in points)
 
-    r = data["radius"] * scale
-    thin = max(1.0, scale * 0.04)
+    r = geom["radius"] * k
+    thin = max(1.0, k * 0.04)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height:.0f}" '
-             f'width="{width}" height="{height:.0f}" role="img" class="pg-svg">',
-             f'<polygon points="{pts(data["outline"])}" fill="#e3c08d" stroke="#8a6a3a" stroke-width="{thin:.1f}"/>']
+             f'width="{width}" height="{height:.0f}" role="img" class="pg-svg">', _SVG_DEFS,
+             f'<polygon points="{pts(geom["wood"])}" fill="url(#pg-wood)"/>',
+             f'<polygon points="{pts(geom["outline"])}" fill="none" stroke="#4f3716" stroke-width="{thin * 1.5:.1f}"/>']
     for a in data["areas"]:
-        x, y = at(a["x"], a["y"])
+        x, y = at(*xy[a["p"]])
         parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r * 0.9:.1f}" fill="{a["fill"]}" fill-opacity="0.35"/>')
-    for x1, y1, x2, y2 in data["lines"]:
-        parts.append(f'<polyline points="{pts([(x1, y1), (x2, y2)])}" stroke="#5a4020" stroke-width="1"/>')
+    for x1, y1, x2, y2 in geom["lines"]:
+        parts.append(f'<polyline points="{pts([(x1, y1), (x2, y2)])}" stroke="#4f3716" stroke-width="1"/>')
     for e in data["edges"]:
         x1, y1, x2, y2 = e["line"]
-        for colour, thick in (("#333333", 0.2), (e["colour"], 0.14)):
+        for colour, thick in (("#333333", EDGE_WIDTH + 0.06), (e["colour"], EDGE_WIDTH)):
             parts.append(f'<polyline points="{pts([(x1, y1), (x2, y2)])}" stroke="{colour}" '
-                         f'stroke-width="{scale * thick:.1f}"/>')
-    for sx, sy in data["stars"]:
+                         f'stroke-width="{k * thick:.1f}" stroke-linecap="round"/>')
+    for sx, sy in geom["stars"]:
         x, y = at(sx, sy)
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{max(1.5, scale * 0.08):.1f}" fill="#5a4020"/>')
-    for s in data["stones"]:
-        x, y = at(s["x"], s["y"])
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{s["fill"]}" stroke="{s["stroke"]}"/>')
-    for p in data["paths"]:
-        tag = "polygon" if p["closed"] else "polyline"
-        for colour, thick in ((p["casing"], 0.16), (p["colour"], 0.08)):
-            parts.append(f'<{tag} points="{pts(p["points"])}" fill="none" stroke="{colour}" '
-                         f'stroke-width="{max(1.5, scale * thick):.1f}" stroke-linejoin="round"/>')
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{max(1.5, k * 0.08):.1f}" fill="#4f3716"/>')
+    for p, name in data["stones"]:
+        x, y = at(*xy[p])
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="url(#pg-{name})" stroke="{PALETTE[name][1]}" '
+                     f'stroke-opacity="0.5"/>')
+    for path in data["paths"]:
+        tag = "polygon" if path["closed"] else "polyline"
+        layers = ((HIGHLIGHT, 0.5), (path["casing"], 0.2), (path["colour"], 0.11)) if path["highlight"] else \
+            ((path["casing"], 0.16), (path["colour"], 0.08))
+        for colour, thick in layers:
+            opacity = ' stroke-opacity="0.8"' if colour == HIGHLIGHT else ""
+            parts.append(f'<{tag} points="{pts(xy[p] for p in path["points"])}" fill="none" stroke="{colour}" '
+                         f'stroke-width="{max(1.5, k * thick):.1f}" stroke-linejoin="round" stroke-linecap="round"{opacity}/>')
+    if data["last"] is not None:
+        on = next((name for p, name in data["stones"] if p == data["last"]), "")
+        parts.append(_svg_mark({"shape": "dot", "colour": "#ffffff" if on in DARK else "#c01010", "text": ""},
+                               *at(*xy[data["last"]]), r))
     for m in data["marks"]:
-        parts.append(_svg_mark(m, *at(m["x"], m["y"]), r))
-    font = max(8.0, scale * 0.42)
-    for lab in data["labels"]:
-        x, y = at(lab["x"], lab["y"])
-        parts.append(f'<text x="{x:.1f}" y="{y:.1f}" font-size="{font:.0f}" font-family="sans-serif" '
-                     f'fill="#4a3518" text-anchor="middle" dominant-baseline="central">{escape(lab["text"])}</text>')
+        parts.append(_svg_mark(m, *at(*xy[m["p"]]), r))
+    if data["coordinates"]:
+        font = box["font"]
+        for lab in geom["labels"]:
+            x, y = at(lab["x"], lab["y"])
+            d = box["reach"] * k + _label_offset(lab, font)
+            parts.append(f'<text x="{x + lab["dx"] * d:.1f}" y="{y + lab["dy"] * d:.1f}" font-size="{font:.0f}" '
+                         f'font-family="sans-serif" font-weight="600" fill="#5a4020" text-anchor="middle" '
+                         f'dominant-baseline="central">{escape(lab["text"])}</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+
+#: Shading shared by every SVG diagram: the warm board and, per colour, a stone lit from
+#: the top left (the same stops as the page's canvas).
+SHADES = {"Black": ("#5c5c5c", "#262626", "#0a0a0a"), "White": ("#ffffff", "#f4f4ee", "#d6d6ce"),
+          "Orange": ("#ffd27a", "#e69f00", "#9a6a00"), "Blue": ("#5cb3ea", "#0072b2", "#00456e")}
+_SVG_DEFS = ('<defs><linearGradient id="pg-wood" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#ecc98f"/>'
+             '<stop offset="1" stop-color="#d4a463"/></linearGradient>'
+             + "".join(f'<radialGradient id="pg-{name}" cx=".32" cy=".32" r=".95"><stop offset="0" stop-color="{hi}"/>'
+                       f'<stop offset=".6" stop-color="{mid}"/><stop offset="1" stop-color="{lo}"/></radialGradient>'
+                       for name, (hi, mid, lo) in SHADES.items())
+             + "</defs>")
 
 
 def _svg_mark(m: Mapping[str, Any], cx: float, cy: float, r: float) -> str:

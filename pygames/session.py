@@ -1,21 +1,30 @@
 """What a board page shows and how it reacts, without any browser.
 
-A :class:`Session` holds a game record, the ply on view, the moves taken back (for redo)
-and a pending move (for the confirm-move preference). The page's glue turns DOM
-events into calls here and draws :meth:`Session.view`; everything a player can do is
-therefore testable under CPython, and the glue stays a thin wiring layer.
+A :class:`Session` holds a game record, the ply on view, the moves taken back (for redo),
+the other lines of play the player left (so that no game is ever lost), and a pending move
+(for the confirm-move preference). The page's glue turns DOM events into calls here and
+draws :meth:`Session.view`; everything a player can do is therefore testable under
+CPython, and the glue stays a thin wiring layer.
 """
 
 from __future__ import annotations
 
+import random
 import re
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field, fields
 from typing import Any
 
+from . import ai
 from .board import Board
 from .game import Game, IllegalMove, Move, OptionError, game_class
 from .notation import Record, decode, encode, quote_untrusted
-from .render import SHAPES, scene
+from .render import SHAPES, board_edges, board_key, position
+
+#: How many other lines a session keeps (the oldest is forgotten first).
+MAX_LINES = 8
+#: What a typed move may look like before it is even read: a point label or an action.
+_TYPED = re.compile(r"[A-Za-z0-9-]{1,24}")
 
 
 @dataclass
@@ -26,18 +35,54 @@ class Preferences:
     last_move: bool = True
     confirm: bool = False
     overlays: bool = False
+    evaluation: bool = False
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any]) -> Preferences:
+        """The preferences among ``data`` (the page keeps others of its own: theme, sound…)."""
+        names = {f.name for f in fields(cls)}
+        return cls(**{k: bool(v) for k, v in data.items() if k in names})
+
+
+@dataclass(frozen=True)
+class Note:
+    """What one move did, read off the board: who moved, the stones that changed colour
+    (flips) and the stones that left the board (captures)."""
+
+    colour: str
+    flipped: tuple[int, ...] = ()
+    removed: tuple[int, ...] = ()
+
+
+@dataclass
+class Line:
+    """A line of play the player left by playing differently at ply ``at``: the whole
+    record of moves, and their notes, so that it can be taken up again."""
+
+    at: int
+    moves: list[Move]
+    notes: list[Note] = field(default_factory=list)
 
 
 class Session:
-    """One game on one board: record, viewed ply, redo list and a pending move."""
+    """One game on one board: record, viewed ply, redo list, other lines, a pending move."""
 
-    def __init__(self, record: Record, ply: int | None = None, marks: dict[int, str] | None = None) -> None:
+    def __init__(self, record: Record, ply: int | None = None, marks: dict[int, str] | None = None,
+                 players: list[str] | None = None) -> None:
         self.record = record
         self.ply = len(record.moves) if ply is None else ply
-        self.redo_moves: list[Move] = []
+        #: Moves taken back, each with the ply it was played at, for redo.
+        self.redo_moves: list[tuple[int, Move]] = []
+        self.lines: list[Line] = []
         self.pending: Move | None = None
+        #: The computer's suggestion for the position on view, shown until anything changes.
+        self.hint: Move | None = None
         self.marks = marks or {}
         self.game = record.replay(self.ply)
+        self.players = players or [f"Player {i + 1}" for i in range(self.game.players())]
+        #: The board's coloured edges: fixed for the game, so asked for once.
+        self.edges = board_edges(self.game)
+        self._notes: list[Note] = []
 
     @classmethod
     def new(cls, name: str, options: dict[str, Any] | None = None) -> Session:
@@ -57,33 +102,79 @@ class Session:
             decoded.errors.extend(problems)
         return session, decoded.errors
 
-    def fragment(self) -> str:
-        marks = {"marks": format_marks(self.game.board, self.marks)} if self.marks else {}
-        return encode(self.record, self.ply, **marks)
+    def rematch(self) -> Session:
+        """The same game afresh with the colours swapped: each player takes the next seat
+        (with two players, Player 2 now plays the first colour)."""
+        record = Record(self.record.game, dict(self.record.options))
+        return Session(record, players=self.players[1:] + self.players[:1])
+
+    def fragment(self, marks: bool = True) -> str:
+        extra = {"marks": format_marks(self.game.board, self.marks)} if marks and self.marks else {}
+        return encode(self.record, self.ply, **extra)
+
+    def record_key(self) -> str:
+        """The whole game as link text, whatever ply is on view: an answer of the computer
+        player belongs to the game it was asked about only if this has not changed."""
+        return encode(self.record)
+
+    def computer_move(self, text: str, key: str) -> str | None:
+        """Play the computer's answer ``text`` at the end of the game it was asked about
+        (``key``, see :meth:`record_key`), whichever ply the player is viewing meanwhile;
+        the view follows the game only if it was on the last position. An answer about a
+        game that has changed since (an undo, a new game) is dropped with a message."""
+        if key != self.record_key():
+            return "the game changed while the computer was thinking; its move was dropped"
+        viewing = self.ply
+        following = viewing == len(self.record.moves)
+        self.goto(len(self.record.moves))
+        try:
+            move = self.game.parse_move(text)
+        except ValueError as e:
+            reason: str | None = str(e)
+        else:
+            self.redo_moves.clear()
+            reason = self.play(move)
+        if not following:
+            self.goto(viewing)
+        return reason
+
+    def show_hint(self, text: str, fragment: str) -> str | None:
+        """Mark the computer's suggestion ``text`` for the position it was asked about
+        (``fragment``); a hint for a position no longer on view is dropped."""
+        if fragment != self.fragment():
+            return "the position changed; ask for a hint again"
+        move = self.game.parse_move(text)
+        self.hint = move
+        return f"Hint for {self.game.colour_name(self.game.to_move)}: {self.game.move_text(move)}"
 
     # -- moves --------------------------------------------------------------------------
 
     def play(self, move: Move) -> str | None:
         """Play ``move`` at the viewed ply; returns the reason if it is illegal (nothing
-        changes then). Playing while viewing an earlier ply replaces the later moves."""
-        self.pending = None
+        changes then). Playing the recorded move steps forward; playing another one at an
+        earlier ply starts a new line, and the line it leaves is kept in :attr:`lines`
+        (an undo takes it up again)."""
+        self.pending = self.hint = None
+        g, moves = self.game, self.record.moves
+        before, colour = list(g.stones), g.colour_name(g.to_move)
         try:
-            self.game.play(move)
+            g.play(move)
         except IllegalMove as e:
             return str(e)
-        if self.ply < len(self.record.moves):
-            if self.record.moves[self.ply] != move:
-                del self.record.moves[self.ply:]
-                self.redo_moves.clear()
-            else:
-                self.ply += 1
-                return None
+        if self.ply < len(moves) and moves[self.ply] == move:
+            self.ply += 1
+            return None
+        if self.ply < len(moves):
+            notes = self.notes()
+            self.lines = [*self.lines, Line(self.ply, moves[:], notes[:])][-MAX_LINES:]
+            del moves[self.ply:], self._notes[self.ply:]
+        if self.redo_moves and self.redo_moves[-1] == (self.ply, move):
+            self.redo_moves.pop()
         else:
-            if self.redo_moves and self.redo_moves[-1] == move:
-                self.redo_moves.pop()
-            else:
-                self.redo_moves.clear()
-        self.record.moves.append(move)
+            self.redo_moves.clear()
+        if len(self._notes) == self.ply:
+            self._notes.append(_note(colour, before, g.stones, move))
+        moves.append(move)
         self.ply += 1
         return None
 
@@ -93,22 +184,27 @@ class Session:
         point = self.game.board.nearest(x, y, radius=0.48)
         if point is None:
             return None
-        if confirm:
+        return self.choose_point(point, confirm)
+
+    def choose_point(self, point: int, confirm: bool = False) -> str | None:
+        """Place at ``point``, or with the confirm-move preference select it: a second
+        choice of the selected point plays it, another point moves the selection."""
+        if confirm and self.pending != point:
             if self.game.stones[point]:
                 return "that point is already occupied"
-            self.pending = None if self.pending == point else point
+            self.pending = point
             return None
         return self.play(point)
 
     def type_move(self, text: str) -> str | None:
         """A move typed in the game's notation (``e5``, ``pass``...), for keyboard players."""
         text = text.strip()
+        if not _TYPED.fullmatch(text):
+            return f"{quote_untrusted(text)} is not a move: type a point such as e5, or an action such as pass"
         try:
             move = self.game.parse_move(text)
         except ValueError as e:
-            if re.fullmatch(r"[A-Za-z0-9-]{1,8}", text):
-                return str(e)
-            return f"{quote_untrusted(text)} is not a move: type a point such as e5, or an action such as pass"
+            return str(e)
         return self.play(move)
 
     def choose(self, move: Move, confirm: bool = False) -> str | None:
@@ -126,23 +222,50 @@ class Session:
         return self.play(self.pending)
 
     def undo(self) -> str | None:
-        """Take back the last move of the game (and view the position before it)."""
-        if not self.record.moves:
+        """Take back the last move of the game (and view the position before it). Taking
+        back the first move of a new line takes up again the line it replaced."""
+        moves = self.record.moves
+        if not moves:
             return "no move to take back"
-        self.redo_moves.append(self.record.moves.pop())
-        self.goto(min(self.ply, len(self.record.moves)))
+        move = moves.pop()
+        del self._notes[len(moves):]
+        left = next((line for line in reversed(self.lines)
+                     if line.at == len(moves) and line.moves[:line.at] == moves), None)
+        self.redo_moves.append((len(moves), move))
+        if left is None:
+            self.goto(min(self.ply, len(moves)))
+            return None
+        self.lines.remove(left)
+        self.record.moves, self._notes = left.moves, left.notes
+        self.goto(min(self.ply, left.at))
         return None
 
     def redo(self) -> str | None:
         if not self.redo_moves:
             return "no move to redo"
-        self.goto(len(self.record.moves))
-        return self.play(self.redo_moves[-1])
+        ply, move = self.redo_moves[-1]
+        self.goto(ply)
+        return self.play(move)
+
+    def take_line(self, index: int) -> str | None:
+        """Go back to the other line ``index`` of :attr:`lines`, viewing the ply where the
+        lines part; the line left is kept in its place."""
+        if not 0 <= index < len(self.lines):
+            return "there is no such line"
+        line = self.lines.pop(index)
+        moves = self.record.moves
+        common = next((i for i, (a, b) in enumerate(zip(moves, line.moves)) if a != b), min(len(moves), len(line.moves)))
+        self.lines.append(Line(common, moves, self.notes()))
+        self.goto(min(self.ply, common))
+        self.record.moves, self._notes = line.moves, line.notes
+        self.redo_moves.clear()
+        self.goto(line.at)
+        return None
 
     def goto(self, ply: int) -> None:
         """View the position after ``ply`` moves (clamped to the game)."""
         ply = max(0, min(ply, len(self.record.moves)))
-        self.pending = None
+        self.pending = self.hint = None
         if ply == self.ply + 1:
             self.game.play(self.record.moves[self.ply])
         elif ply == self.ply - 1 and self.game.history:
@@ -151,26 +274,41 @@ class Session:
             self.game = self.record.replay(ply)
         self.ply = ply
 
+    def notes(self) -> list[Note]:
+        """A :class:`Note` for each move of the record, replaying the game once if needed."""
+        if len(self._notes) < len(self.record.moves):
+            g = self.record.start()
+            self._notes = []
+            for move in self.record.moves:
+                before, colour = list(g.stones), g.colour_name(g.to_move)
+                g.play(move)
+                self._notes.append(_note(colour, before, g.stones, move))
+        return self._notes
+
     # -- what to show -------------------------------------------------------------------
 
     def view(self, prefs: Preferences) -> dict[str, Any]:
-        """Everything the page draws and writes, as plain data."""
+        """Everything the page draws and writes, as plain data. The board's geometry is not
+        in it (it never changes during a game): ask :func:`pygames.render.geometry` for the
+        board named ``board``."""
         g = self.game
         result = g.result()
         marks = dict(self.marks)
-        if isinstance(self.pending, int):
-            marks[self.pending] = "circle"
+        if isinstance(self.hint, int):
+            marks[self.hint] = "triangle"
         names = {c: g.colour_name(c) for c in range(1, g.players() + 1)}
+        notes = self.notes()
         return {
-            "scene": scene(g, coordinates=prefs.coordinates, last_move=prefs.last_move,
-                           overlays=prefs.overlays or result is not None, marks=marks),
+            "board": board_key(g.board),
+            "scene": position(g, coordinates=prefs.coordinates, last_move=prefs.last_move,
+                              overlays=prefs.overlays or result is not None, marks=marks, edges=self.edges),
             "title": g.title,
             "game": self.record.game,
             "options": self.record.options,
             "prompt": _result_text(g) if result else g.prompt(),
             "describe": g.describe(),
             "to_move": None if result else names.get(g.to_move),
-            "seats": [[f"Player {i + 1}", names.get(c, "")] for i, c in enumerate(g.seats)],
+            "seats": [[self.players[i], names.get(c, "")] for i, c in enumerate(g.seats)],
             "seat_to_move": None if result else g.seat_to_move(),
             "colours": [names[c] for c in sorted(names)],
             "breakdown": [[label, [row.get(c, 0) for c in sorted(names)]] for label, row in g.breakdown()],
@@ -182,24 +320,140 @@ class Session:
             "can_undo": bool(self.record.moves),
             "can_redo": bool(self.redo_moves),
             "pending": self.pending is not None,
+            "pending_point": self.pending if isinstance(self.pending, int) else None,
             "pending_text": "" if self.pending is None else (
                 f"Confirm {g.move_text(self.pending)}" if isinstance(self.pending, int)
                 else f"Confirm: {g.action_label(self.pending)}"),
-            "moves": [g.move_text(m) for m in self.record.moves],
-            "last": _last_move_text(g),
+            "moves": [[g.move_text(m), n.colour, _note_text(g.board, n, short=True)]
+                      for m, n in zip(self.record.moves, notes)],
+            "lines": [{"at": line.at, "plies": len(line.moves),
+                       "text": f"{len(line.moves)} moves, parting at move {line.at + 1} "
+                               f"({g.move_text(line.moves[line.at]) if line.at < len(line.moves) else 'its end'})"}
+                      for line in self.lines],
+            "last": _last_move_text(g, notes[self.ply - 1] if self.ply else None),
+            "position": describe_position(g),
             "over": result is not None,
+            "result": _result(g),
         }
 
 
-def _last_move_text(g: Game) -> str:
-    """The move that led to the position shown, e.g. "Black played e5", for screen readers."""
-    if not g.history:
+@dataclass(frozen=True)
+class ComputerTask:
+    """A question the page puts to the computer player, checked: the position, who asks
+    (``purpose``: ``"move"`` for the computer's own seat, ``"hint"`` or ``"evaluate"`` for
+    the side to move at the ply on view) and at which level."""
+
+    game: Game
+    player: ai.Player
+    purpose: str
+    key: str
+
+    @classmethod
+    def ask(cls, fragment: str, purpose: str, level: str, seat: int | None = None) -> ComputerTask:
+        """Read and check a question; a ``ValueError`` says why the computer refuses it (a
+        finished game, a move asked at an earlier ply, or for a seat it does not play)."""
+        if purpose not in ("move", "hint", "evaluate"):
+            raise ValueError(f"{quote_untrusted(purpose)} is not something the computer can be asked")
+        player = ai.level(level)
+        decoded = decode(fragment)
+        if decoded.record is None or decoded.errors:
+            raise ValueError(f"the position could not be read: {'; '.join(decoded.errors)}")
+        record = decoded.record
+        game = record.replay(decoded.ply)
+        if game.is_over():
+            raise ValueError("the game is over: there is no move to choose")
+        if purpose == "move":
+            if decoded.ply != len(record.moves):
+                raise ValueError("the computer moves only at the end of the game, not at an earlier position")
+            if seat != game.seat_to_move():
+                raise ValueError(f"it is Player {game.seat_to_move() + 1}'s turn, not the computer's")
+        return cls(game, player, purpose, encode(record))
+
+    def answer(self, searcher: ai.Searcher) -> dict[str, Any]:
+        """The search's answer as plain data: the move in the game's notation, each
+        colour's chance of winning, the work done, and the game it belongs to."""
+        g = self.game
+        values = searcher.values()
+        chances = {g.colour_name(colour): round(values[seat], 3) for seat, colour in enumerate(g.seats)}
+        return {"move": g.move_text(searcher.best_move()), "purpose": self.purpose, "key": self.key,
+                "chances": chances, "work": searcher.iterations}
+
+
+async def ask_computer(request: Mapping[str, Any], pause: Callable[[], Awaitable[Any]],
+                       cancelled: Callable[[], bool] = lambda: False) -> dict[str, Any]:
+    """Answer a question from the page (the fields of :meth:`ComputerTask.ask` plus an
+    ``id``), thinking in short slices with ``await pause()`` between them, so that the
+    interpreter running it can take other work (a cancel, a repaint) in between. The
+    answer is plain data: the task's answer, or ``refused`` with the reason, or
+    ``cancelled``; it always carries the question's ``id``."""
+    rid = request.get("id")
+    try:
+        task = ComputerTask.ask(str(request.get("fragment", "")), str(request.get("purpose", "")),
+                                str(request.get("level", "")), request.get("seat"))
+    except ValueError as e:
+        return {"id": rid, "refused": str(e)}
+    searcher = None
+    # Seeded by the position, so that a hint and the computer's own move agree wherever
+    # the level's budget is a number of playouts rather than a time.
+    rng = random.Random(str(request.get("fragment")))
+    for searcher in task.player.think(task.game, rng, slice_seconds=0.05):
+        await pause()
+        if cancelled():
+            return {"id": rid, "cancelled": True}
+    assert searcher is not None
+    return {"id": rid, **task.answer(searcher)}
+
+
+def _note(colour: str, before: list[int], after: list[int], move: Move) -> Note:
+    """What a move did, from the stones before and after it (no rules needed: a stone that
+    changed colour flipped, one that left the board was captured)."""
+    flipped, removed = [], []
+    for p, (a, b) in enumerate(zip(before, after)):
+        if a and a != b and p != move:
+            (flipped if b else removed).append(p)
+    return Note(colour, tuple(flipped), tuple(removed))
+
+
+def _note_text(board: Board, note: Note, short: bool = False) -> str:
+    """The flips and captures of a move: "2 flipped" for the move list, or the points for
+    a screen reader ("flipped d4, d5")."""
+    parts = []
+    for what, points in (("flipped", note.flipped), ("captured", note.removed)):
+        if points:
+            parts.append(f"{len(points)} {what}" if short else f"{what} {', '.join(board.label(p) for p in points)}")
+    return ", ".join(parts)
+
+
+def _last_move_text(g: Game, note: Note | None) -> str:
+    """The move that led to the position shown, e.g. "Black played e5; flipped d4", for
+    screen readers."""
+    if not g.history or note is None:
         return ""
-    move = g.history[-1]
-    g.undo()
-    who = g.colour_name(g.to_move)
-    g.play(move)
-    return f"{who} played {g.move_text(move)}"
+    done = _note_text(g.board, note)
+    return f"{note.colour} played {g.move_text(g.history[-1])}{'; ' + done if done else ''}"
+
+
+def describe_position(g: Game) -> str:
+    """The position in words, for screen readers: each colour's stones by coordinates."""
+    by_colour: dict[int, list[str]] = {}
+    for p, c in enumerate(g.stones):
+        if c:
+            by_colour.setdefault(c, []).append(g.board.label(p))
+    if not by_colour:
+        return "The board is empty."
+    return " ".join(f"{g.colour_name(c)} ({len(labels)}): {', '.join(labels)}." for c, labels in sorted(by_colour.items()))
+
+
+def _result(g: Game) -> dict[str, Any] | None:
+    """The end of the game for its panel: the headline (who won), and why."""
+    result = g.result()
+    if result is None:
+        return None
+    if result.draw:
+        return {"headline": "Draw", "reason": result.reason, "winners": []}
+    who = " and ".join(g.colour_name(c) for c in result.winners)
+    return {"headline": f"{who} win{'s' if len(result.winners) == 1 else ''}", "reason": result.reason,
+            "winners": [g.colour_name(c) for c in result.winners]}
 
 
 def _ends_game(g: Game, move: Move) -> bool:
@@ -211,12 +465,9 @@ def _ends_game(g: Game, move: Move) -> bool:
 
 
 def _result_text(g: Game) -> str:
-    result = g.result()
+    result = _result(g)
     assert result is not None
-    if result.draw:
-        return f"Game over: draw ({result.reason})"
-    who = " and ".join(g.colour_name(c) for c in result.winners)
-    return f"Game over: {who} win{'s' if len(result.winners) == 1 else ''} ({result.reason})"
+    return f"Game over: {result['headline'].replace('Draw', 'draw')} ({result['reason']})"
 
 
 def parse_marks(board: Board, text: str) -> tuple[dict[int, str], list[str]]:
@@ -252,4 +503,10 @@ def option_fields(name: str) -> list[dict[str, Any]]:
             for o in game_class(name).OPTIONS]
 
 
-__all__ = ["Preferences", "Session", "option_fields", "OptionError"]
+def levels() -> list[dict[str, Any]]:
+    """The computer's levels for the page: name, seconds a move and what the level is."""
+    return [{"name": p.name, "seconds": p.seconds, "about": p.about} for p in ai.LEVELS]
+
+
+__all__ = ["ComputerTask", "Line", "Note", "Preferences", "Session", "ask_computer", "describe_position", "levels",
+           "option_fields", "OptionError"]

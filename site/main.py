@@ -12,8 +12,9 @@ import traceback
 from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 
-from pygames import ai, available, game_class
-from pygames.session import Preferences, Session, option_fields
+from pygames import available, game_class
+from pygames.render import geometry_for
+from pygames.session import Preferences, Session, ask_computer, levels, option_fields
 
 sessions: dict[str, Session] = {}
 
@@ -33,10 +34,12 @@ def _guard(handler):
 
 def _view(board_id: str, prefs: str, message: str | None = None, errors: list[str] | None = None) -> str:
     session = sessions[board_id]
-    view = session.view(Preferences(**json.loads(prefs)))
+    view = session.view(Preferences.of(json.loads(prefs)))
     view["message"] = message or ""
     view["errors"] = errors or []
     view["fragment"] = session.fragment()
+    view["link"] = session.fragment(marks=False)
+    view["key"] = session.record_key()
     return json.dumps(view)
 
 
@@ -65,32 +68,54 @@ def act(board_id, what, prefs):
     s = sessions[board_id]
     steps = {"first": lambda: s.goto(0), "prev": lambda: s.goto(s.ply - 1), "next": lambda: s.goto(s.ply + 1),
              "last": lambda: s.goto(len(s.record.moves)), "undo": s.undo, "redo": s.redo, "confirm": s.confirm}
+    if what == "rematch":
+        sessions[board_id] = s.rematch()
+        return _view(board_id, prefs)
+    if what.startswith("goto:"):
+        s.goto(int(what[5:]))
+        return _view(board_id, prefs)
+    if what.startswith("line:"):
+        return _view(board_id, prefs, s.take_line(int(what[5:])))
     message = steps[what]() if what in steps else s.choose(what, confirm=json.loads(prefs).get("confirm", False))
     return _view(board_id, prefs, message)
+
+
+def place(board_id, point, prefs):
+    """A point chosen from the keyboard (the board cursor)."""
+    return _view(board_id, prefs, sessions[board_id].choose_point(int(point), json.loads(prefs).get("confirm", False)))
 
 
 def typed(board_id, text, prefs):
     return _view(board_id, prefs, sessions[board_id].type_move(str(text)))
 
 
-async def think(board_id, level, prefs):
-    """The computer moves for the side to move, within its level's time budget. It thinks
-    in short slices and yields to the browser between them, so the page stays responsive."""
+async def ask(request):
+    """The computer player on the page's own thread, for browsers where its worker cannot
+    run: the same question and answer as the worker's (ai_worker.py), thinking in short
+    slices and yielding to the browser between them so that the page stays usable."""
     try:
-        session = sessions[board_id]
-        if session.game.is_over() or session.ply < len(session.record.moves):
-            return _view(board_id, prefs)
-        search = None
-        for search in ai.level(str(level)).think(session.game):
-            await asyncio.sleep(0.001)  # a macrotask: lets the page repaint and take input
-        return _view(board_id, prefs, session.play(search.best_move()))
+        return json.dumps(await ask_computer(json.loads(request), lambda: asyncio.sleep(0.001)))
     except Exception as e:  # noqa: BLE001 - as in _guard
         traceback.print_exc()
         return json.dumps({"error": f"Something went wrong: {e}"})
 
 
+def computer(board_id, move, key, prefs):
+    """Play the computer's answer at the end of the game it was asked about."""
+    return _view(board_id, prefs, sessions[board_id].computer_move(str(move), str(key)))
+
+
+def hint(board_id, move, fragment, prefs):
+    return _view(board_id, prefs, sessions[board_id].show_hint(str(move), str(fragment)))
+
+
 def redraw(board_id, prefs):
     return _view(board_id, prefs)
+
+
+def geometry(key):
+    """A board's drawing (lines, points, coordinates): the page asks once per board."""
+    return json.dumps(geometry_for(str(key)))
 
 
 def games():
@@ -98,6 +123,7 @@ def games():
 
 
 api = {"load": _guard(load), "newGame": _guard(new_game), "click": _guard(click), "act": _guard(act),
-       "redraw": _guard(redraw), "typed": _guard(typed), "think": create_proxy(think), "games": create_proxy(games)}
+       "redraw": _guard(redraw), "place": _guard(place), "typed": _guard(typed), "computer": _guard(computer), "hint": _guard(hint),
+       "ask": create_proxy(ask), "games": create_proxy(games), "geometry": create_proxy(geometry), "levels": create_proxy(lambda: json.dumps(levels()))}
 # The page script (the app or the embedded boards) defines pgConnect and takes it from here.
 window.pgConnect(to_js(api, dict_converter=window.Object.fromEntries))

@@ -3,61 +3,247 @@
 "use strict";
 
 window.PgBoard = {
-  // Draw a scene (board units; see pygames/render.py) to fit the canvas's CSS width.
-  draw(canvas, scene) {
+  geometries: {},  // board geometry by key (pygames.render.geometry), fetched once per board
+  colours: null,  // the theme's colours, read from CSS custom properties
+  themeGen: 0,  // counts theme changes, so that cached drawings are redone
+  stoneSprites: {},
+  reducedMotion: window.matchMedia("(prefers-reduced-motion: reduce)"),
+  animate: true,  // the player's animation preference (on unless turned off)
+  // Stone shading: a highlight towards the top left, darkening towards the far edge.
+  SHADES: { Black: ["#5c5c5c", "#262626", "#0a0a0a"], White: ["#ffffff", "#f4f4ee", "#d6d6ce"],
+    Orange: ["#ffd27a", "#e69f00", "#9a6a00"], Blue: ["#5cb3ea", "#0072b2", "#00456e"] },
+  DARK: ["Black", "Blue"],
+  LABEL_PX: [11, 15],
+
+  geometry(api, key) {
+    if (!this.geometries[key]) this.geometries[key] = JSON.parse(api.geometry(key));
+    return this.geometries[key];
+  },
+
+  // The palette of the theme in force: each custom property resolved to a colour.
+  palette() {
+    if (this.colours) return this.colours;
+    const probe = document.createElement("i");
+    probe.hidden = true;
+    document.body.append(probe);
+    const names = ["board-1", "board-2", "board-grain", "board-line", "board-edge", "label", "focus", "accent", "highlight"];
+    this.colours = Object.fromEntries(names.map((n) => {
+      probe.style.color = `var(--${n})`;
+      return [n, getComputedStyle(probe).color];
+    }));
+    probe.remove();
+    this.stoneSprites = {};
+    return this.colours;
+  },
+
+  // How the board fits the canvas (as pygames.render.layout): labels beyond the stones'
+  // reach, legible at any size.
+  layout(geom, width, coordinates, edges) {
+    const reach = edges ? 0.62 + 0.09 : geom.radius;
+    const guess = width / (geom.width + 2 * reach + 2);
+    const font = Math.min(Math.max(0.36 * guess, this.LABEL_PX[0]), this.LABEL_PX[1]);
+    const pad = coordinates ? 5 + 1.3 * font : 3;
+    const k = (width - 2 * pad) / (geom.width + 2 * reach);
+    const o = reach + pad / k;
+    return { k, ox: o, oy: o, height: (geom.height + 2 * reach) * k + 2 * pad, font, reach };
+  },
+
+  // Draw a position (pygames.render.position) on its board's geometry, at the canvas's CSS
+  // width. With `animate`, stones placed, flipped or removed since the last drawing move
+  // (briefly, on requestAnimationFrame), unless motion is reduced or turned off.
+  draw(canvas, scene, geom, extra = {}, animate = false) {
     const dpr = window.devicePixelRatio || 1;
     const cssW = canvas.clientWidth || canvas.width;
-    const cssH = cssW * scene.height / scene.width;
-    canvas.style.height = cssH + "px";
-    canvas.width = Math.round(cssW * dpr);
-    canvas.height = Math.round(cssH * dpr);
-    const k = (cssW / scene.width) * dpr;
-    const [ox, oy] = scene.origin;
-    canvas.pgTransform = { k: k / dpr, ox, oy };
-    const X = (x) => (x + ox) * k, Y = (y) => (y + oy) * k;
-    const ctx = canvas.getContext("2d");
-    ctx.clearRect(0, 0, canvas.width, canvas.height);
-    const poly = (pts) => { ctx.beginPath(); pts.forEach(([x, y], i) => (i ? ctx.lineTo(X(x), Y(y)) : ctx.moveTo(X(x), Y(y)))); };
-    poly(scene.outline); ctx.closePath();
-    ctx.fillStyle = "#e3c08d"; ctx.fill();
-    ctx.lineWidth = Math.max(1, k * 0.04); ctx.strokeStyle = "#8a6a3a"; ctx.stroke();
-    const r = scene.radius * k;
-    for (const a of scene.areas) {
-      ctx.beginPath(); ctx.arc(X(a.x), Y(a.y), r * 0.9, 0, 2 * Math.PI);
-      ctx.globalAlpha = 0.35; ctx.fillStyle = a.fill; ctx.fill(); ctx.globalAlpha = 1;
+    const box = this.layout(geom, cssW, scene.coordinates, scene.edges.length > 0);
+    if (canvas.style.height !== `${box.height}px`) canvas.style.height = `${box.height}px`;
+    const w = Math.round(cssW * dpr), h = Math.round(box.height * dpr);
+    if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; }
+    canvas.pgTransform = { k: box.k, ox: box.ox, oy: box.oy };
+    const prev = canvas.pgStones;
+    const stones = new Map(scene.stones.map(([p, name]) => [p, name]));
+    canvas.pgStones = stones;
+    canvas.pgFrame = { scene, geom, extra, box, dpr };
+    cancelAnimationFrame(canvas.pgAnim || 0);
+    const changes = animate && prev && this.animate && !this.reducedMotion.matches ? this.changes(prev, stones) : [];
+    if (changes.length) {
+      canvas.dataset.animations = Number(canvas.dataset.animations || 0) + 1;
+      document.body.dataset.animating = "1";
+      const t0 = performance.now();
+      const frame = (now) => {
+        const t = (now - t0) / 260;
+        this.paint(canvas, t < 1 ? changes.map((c) => ({ ...c, t: Math.max(0, t) })) : []);
+        if (t < 1) canvas.pgAnim = requestAnimationFrame(frame); else delete document.body.dataset.animating;
+      };
+      canvas.pgAnim = requestAnimationFrame(frame);
+      this.paint(canvas, changes.map((c) => ({ ...c, t: 0 })));
+    } else {
+      delete document.body.dataset.animating;
+      this.paint(canvas, []);
     }
-    ctx.lineWidth = Math.max(1, dpr); ctx.strokeStyle = "#5a4020";
+    const marks = scene.marks.length + (scene.last !== null && scene.last !== undefined ? 1 : 0);
+    // What was drawn, for assistive tools and tests (the pixels are the real output).
+    Object.assign(canvas.dataset, { stones: scene.stones.length, marks, labels: scene.coordinates ? geom.labels.length : 0,
+      labelPx: box.font.toFixed(1),
+      areas: scene.areas.length, paths: scene.paths.length });
+  },
+
+  changes(prev, stones) {
+    const out = [];
+    for (const [p, name] of stones) {
+      if (!prev.has(p)) out.push({ p, kind: "place", to: name });
+      else if (prev.get(p) !== name) out.push({ p, kind: "flip", from: prev.get(p), to: name });
+    }
+    for (const [p, name] of prev) if (!stones.has(p)) out.push({ p, kind: "remove", from: name });
+    return out.length > 40 ? [] : out;  // a jump, not a move
+  },
+
+  // One frame: the cached board, then everything on it; `moving` are the stones in motion.
+  paint(canvas, moving) {
+    const { scene, geom, extra, box, dpr } = canvas.pgFrame;
+    const ctx = canvas.getContext("2d");
+    const k = box.k * dpr;
+    const X = (x) => (x + box.ox) * k, Y = (y) => (y + box.oy) * k;
+    const pt = (p) => geom.points[p];
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    ctx.drawImage(this.boardLayer(canvas, scene, geom, box, dpr), 0, 0);
+    const r = geom.radius * k;
+    for (const a of scene.areas) {
+      ctx.beginPath(); ctx.arc(X(pt(a.p)[0]), Y(pt(a.p)[1]), r * 0.9, 0, 2 * Math.PI);
+      ctx.globalAlpha = 0.38; ctx.fillStyle = a.fill; ctx.fill(); ctx.globalAlpha = 1;
+    }
+    const busy = new Map(moving.map((m) => [m.p, m]));
+    for (const [p, name] of scene.stones) if (!busy.has(p)) this.stone(ctx, name, X(pt(p)[0]), Y(pt(p)[1]), r);
+    for (const m of moving) this.moving(ctx, m, X(pt(m.p)[0]), Y(pt(m.p)[1]), r);
+    for (const [p, alpha] of [[extra.ghost, 0.55], [extra.hover, 0.3]]) {
+      if (p === null || p === undefined || canvas.pgStones.has(p) || !extra.ghostColour || (alpha < 0.5 && p === extra.ghost)) continue;
+      ctx.globalAlpha = alpha; this.stone(ctx, extra.ghostColour, X(pt(p)[0]), Y(pt(p)[1]), r); ctx.globalAlpha = 1;
+    }
+    ctx.lineJoin = ctx.lineCap = "round";
+    const line = (points, closed) => {
+      ctx.beginPath();
+      points.forEach((p, i) => (i ? ctx.lineTo(X(pt(p)[0]), Y(pt(p)[1])) : ctx.moveTo(X(pt(p)[0]), Y(pt(p)[1]))));
+      if (closed) ctx.closePath();
+    };
+    const c = this.palette();
+    for (const p of scene.paths) {
+      const layers = p.highlight ? [[c.highlight, 0.5], [p.casing, 0.2], [p.colour, 0.11]] : [[p.casing, 0.16], [p.colour, 0.08]];
+      for (const [colour, thick] of layers) {
+        line(p.points, p.closed);
+        ctx.lineWidth = Math.max(1.5 * dpr, k * thick); ctx.strokeStyle = colour;
+        if (p.highlight && colour === c.highlight) { ctx.globalAlpha = 0.8; ctx.stroke(); ctx.globalAlpha = 1; } else ctx.stroke();
+      }
+    }
+    if (scene.last !== null && scene.last !== undefined && !busy.has(scene.last)) {
+      const on = canvas.pgStones.get(scene.last);
+      ctx.beginPath(); ctx.arc(X(pt(scene.last)[0]), Y(pt(scene.last)[1]), r * 0.3, 0, 2 * Math.PI);
+      ctx.fillStyle = this.DARK.includes(on) ? "#ffffff" : c.accent; ctx.fill();
+    }
+    for (const m of scene.marks) this.mark(ctx, m, X(pt(m.p)[0]), Y(pt(m.p)[1]), r, dpr);
+    if (extra.cursor !== null && extra.cursor !== undefined) {
+      const [x, y] = pt(extra.cursor), s = r * 1.1;
+      ctx.lineWidth = Math.max(2 * dpr, r * 0.12); ctx.strokeStyle = c.focus;
+      ctx.strokeRect(X(x) - s, Y(y) - s, 2 * s, 2 * s);
+    }
+  },
+
+  // A stone in motion at time t (0..1): placed (grows in), flipped (turns over), removed
+  // (fades out).
+  moving(ctx, m, x, y, r) {
+    const t = m.t, ease = 1 - (1 - Math.min(t * 1.6, 1)) ** 3;
+    ctx.save();
+    if (m.kind === "place") {
+      ctx.globalAlpha = Math.min(1, t * 2.5);
+      this.stone(ctx, m.to, x, y, r * (0.7 + 0.3 * ease));
+    } else if (m.kind === "flip") {
+      ctx.translate(x, y); ctx.scale(Math.max(0.02, Math.abs(1 - 2 * t)), 1);
+      this.stone(ctx, t < 0.5 ? m.from : m.to, 0, 0, r);
+    } else {
+      ctx.globalAlpha = Math.max(0, 1 - t);
+      this.stone(ctx, m.from, x, y, r * (1 - 0.25 * t));
+    }
+    ctx.restore();
+  },
+
+  // A shaded stone with a soft shadow, from a sprite made once per colour and size.
+  stone(ctx, name, x, y, r) {
+    const key = `${name}:${Math.round(r * 4)}`;
+    let sprite = this.stoneSprites[key];
+    if (!sprite) {
+      const size = Math.ceil(r * 2.5) + 4, c = size / 2;
+      sprite = this.stoneSprites[key] = document.createElement("canvas");
+      sprite.width = sprite.height = size;
+      const g = sprite.getContext("2d");
+      g.shadowColor = "rgba(0, 0, 0, 0.35)"; g.shadowBlur = r * 0.18; g.shadowOffsetX = r * 0.06; g.shadowOffsetY = r * 0.1;
+      const [hi, mid, lo] = this.SHADES[name] || ["#bbbbbb", "#888888", "#444444"];
+      const grad = g.createRadialGradient(c - r * 0.35, c - r * 0.35, r * 0.05, c - r * 0.35, c - r * 0.35, r * 1.35);
+      grad.addColorStop(0, hi); grad.addColorStop(0.6, mid); grad.addColorStop(1, lo);
+      g.beginPath(); g.arc(c, c, r, 0, 2 * Math.PI); g.fillStyle = grad; g.fill();
+      g.shadowColor = "transparent";
+      g.lineWidth = Math.max(1, r * 0.05); g.strokeStyle = name === "White" ? "rgba(0, 0, 0, 0.35)" : "rgba(0, 0, 0, 0.5)"; g.stroke();
+    }
+    ctx.drawImage(sprite, x - sprite.width / 2, y - sprite.height / 2);
+  },
+
+  // The board without stones: wood, grain, lines, star points, coloured edges and
+  // coordinates. It changes only with the board, size or theme, so it is drawn once.
+  boardLayer(canvas, scene, geom, box, dpr) {
+    const key = [geom.key, canvas.width, canvas.height, dpr, scene.coordinates, JSON.stringify(scene.edges),
+      this.themeGen].join("|");
+    if (canvas.pgLayer && canvas.pgLayer.key === key) return canvas.pgLayer.image;
+    const c = this.palette();
+    const image = document.createElement("canvas");
+    image.width = canvas.width; image.height = canvas.height;
+    const ctx = image.getContext("2d");
+    const k = box.k * dpr;
+    const X = (x) => (x + box.ox) * k, Y = (y) => (y + box.oy) * k;
+    const poly = (pts) => { ctx.beginPath(); pts.forEach(([x, y], i) => (i ? ctx.lineTo(X(x), Y(y)) : ctx.moveTo(X(x), Y(y)))); ctx.closePath(); };
+    // the wooden board (the outline grown by the stones' reach), a warm gradient and grain
+    const outer = geom.wood;
+    poly(outer);
+    const grad = ctx.createLinearGradient(0, 0, image.width, image.height);
+    grad.addColorStop(0, c["board-1"]); grad.addColorStop(1, c["board-2"]);
+    ctx.save();
+    ctx.shadowColor = "rgba(0, 0, 0, 0.3)"; ctx.shadowBlur = 8 * dpr; ctx.shadowOffsetY = 2 * dpr;
+    ctx.fillStyle = grad; ctx.fill();
+    ctx.restore();
+    ctx.save(); poly(outer); ctx.clip();
+    ctx.strokeStyle = c["board-grain"]; ctx.lineWidth = Math.max(1, dpr);
+    let seed = 7;
+    const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    for (let i = 0; i < 60; i++) {
+      const y0 = rand() * image.height, amp = 2 + rand() * 6 * dpr, phase = rand() * 6;
+      ctx.globalAlpha = 0.25 + rand() * 0.5;
+      ctx.beginPath();
+      for (let x = 0; x <= image.width; x += 12 * dpr) ctx.lineTo(x, y0 + amp * Math.sin(x / (70 * dpr) + phase) + x * 0.04);
+      ctx.stroke();
+    }
+    ctx.restore();
+    ctx.lineWidth = Math.max(1, dpr); ctx.strokeStyle = c["board-line"];
     ctx.beginPath();
-    for (const [x1, y1, x2, y2] of scene.lines) { ctx.moveTo(X(x1), Y(y1)); ctx.lineTo(X(x2), Y(y2)); }
+    for (const [x1, y1, x2, y2] of geom.lines) { ctx.moveTo(X(x1), Y(y1)); ctx.lineTo(X(x2), Y(y2)); }
     ctx.stroke();
+    poly(geom.outline); ctx.lineWidth = Math.max(1.5, 1.6 * dpr); ctx.stroke();
+    ctx.fillStyle = c["board-line"];
+    for (const [x, y] of geom.stars) { ctx.beginPath(); ctx.arc(X(x), Y(y), Math.max(2 * dpr, k * 0.08), 0, 2 * Math.PI); ctx.fill(); }
+    ctx.lineCap = "round";
     for (const e of scene.edges) {
       const [x1, y1, x2, y2] = e.line;
-      for (const [colour, thick] of [["#333333", 0.2], [e.colour, 0.14]]) {
+      for (const [colour, thick] of [[c["board-edge"], 0.24], [e.colour, 0.18]]) {
         ctx.beginPath(); ctx.moveTo(X(x1), Y(y1)); ctx.lineTo(X(x2), Y(y2));
         ctx.lineWidth = k * thick; ctx.strokeStyle = colour; ctx.stroke();
       }
     }
-    ctx.fillStyle = "#5a4020";
-    for (const [x, y] of scene.stars) { ctx.beginPath(); ctx.arc(X(x), Y(y), Math.max(1.5 * dpr, k * 0.08), 0, 2 * Math.PI); ctx.fill(); }
-    ctx.lineWidth = Math.max(1, dpr);
-    for (const s of scene.stones) {
-      ctx.beginPath(); ctx.arc(X(s.x), Y(s.y), r, 0, 2 * Math.PI);
-      ctx.fillStyle = s.fill; ctx.fill(); ctx.strokeStyle = s.stroke; ctx.stroke();
-    }
-    ctx.lineJoin = "round";
-    for (const p of scene.paths) {
-      for (const [colour, thick] of [[p.casing, 0.16], [p.colour, 0.08]]) {
-        poly(p.points); if (p.closed) ctx.closePath();
-        ctx.lineWidth = Math.max(1.5 * dpr, k * thick); ctx.strokeStyle = colour; ctx.stroke();
+    if (scene.coordinates) {
+      ctx.fillStyle = c.label; ctx.textAlign = "center"; ctx.textBaseline = "middle";
+      ctx.font = `600 ${box.font * dpr}px system-ui, sans-serif`;
+      for (const l of geom.labels) {
+        const d = box.reach * k + (4 + Math.abs(l.dx) * 0.3 * box.font * l.text.length + Math.abs(l.dy) * 0.5 * box.font) * dpr;
+        ctx.fillText(l.text, X(l.x) + l.dx * d, Y(l.y) + l.dy * d);
       }
     }
-    for (const m of scene.marks) PgBoard.mark(ctx, m, X(m.x), Y(m.y), r, dpr);
-    ctx.fillStyle = "#4a3518"; ctx.textAlign = "center"; ctx.textBaseline = "middle";
-    ctx.font = `${Math.max(8 * dpr, k * 0.42)}px sans-serif`;
-    for (const l of scene.labels) ctx.fillText(l.text, X(l.x), Y(l.y));
-    // What was drawn, for assistive tools and tests (the pixels are the real output).
-    Object.assign(canvas.dataset, { stones: scene.stones.length, marks: scene.marks.length,
-      labels: scene.labels.length, areas: scene.areas.length, paths: scene.paths.length });
+    canvas.pgLayer = { key, image };
+    return image;
   },
 
   mark(ctx, m, x, y, r, dpr) {
@@ -85,23 +271,180 @@ window.PgBoard = {
     const t = canvas.pgTransform, box = canvas.getBoundingClientRect();
     return [(event.clientX - box.left) / t.k - t.ox, (event.clientY - box.top) / t.k - t.oy];
   },
+
+  // The point nearest to `from` in the direction (dx, dy), for the keyboard cursor: on a hex
+  // board too, up and down go to the nearer of the two points above or below.
+  step(geom, from, dx, dy) {
+    const [x0, y0] = geom.points[from];
+    let best = from, bestScore = Infinity;
+    geom.points.forEach(([x, y], p) => {
+      const along = (x - x0) * dx + (y - y0) * dy, across = Math.abs((x - x0) * dy - (y - y0) * dx);
+      if (along < 0.3 || across > along * 1.2) return;
+      const score = along + 2 * across + (dy ? (x - x0) * dy * 0.01 : 0);
+      if (score < bestScore) { bestScore = score; best = p; }
+    });
+    return best;
+  },
+};
+
+// The theme: "auto" follows the system's light or dark setting; a saved choice is applied
+// before the first paint. The palette itself is CSS (style.css, custom properties).
+window.PgTheme = {
+  apply(theme) {
+    const root = document.documentElement;
+    if (theme === "light" || theme === "dark") root.dataset.theme = theme; else delete root.dataset.theme;
+    PgBoard.colours = null;
+    PgBoard.themeGen += 1;
+  },
+};
+try { PgTheme.apply(JSON.parse(localStorage.getItem("pygames.prefs") || "{}").theme); } catch (e) { /* auto */ }
+
+// Quiet sounds for a move and a capture, made on the spot (no sound files); off until the
+// player turns them on.
+window.PgSound = {
+  ctx: null,
+  play(kind) {
+    const AC = window.AudioContext || window.webkitAudioContext;
+    if (!AC) return;
+    this.ctx = this.ctx || new AC();
+    const notes = kind === "capture" ? [[520, 0], [390, 0.07]] : [[640, 0]];
+    for (const [freq, at] of notes) {
+      const osc = this.ctx.createOscillator(), gain = this.ctx.createGain(), t = this.ctx.currentTime + at;
+      osc.frequency.value = freq; osc.type = "triangle";
+      gain.gain.setValueAtTime(0.06, t); gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.09);
+      osc.connect(gain).connect(this.ctx.destination); osc.start(t); osc.stop(t + 0.1);
+    }
+  },
+};
+
+// The computer player. Questions go to a worker with its own interpreter (ai-worker.js),
+// one at a time, so the page never waits on a search; if no worker can run, the same
+// question goes to the page's own interpreter (api.ask), which thinks in slices. A worker
+// that crashes or does not answer in time is restarted once; after that the page falls
+// back and says so (onFallback).
+window.PgAi = {
+  worker: null, ready: false, fallback: false, restarted: false,
+  current: null, queue: [], nextId: 1, api: null, onFallback: null, levels: [],
+
+  // Start the worker in the background (once the page is ready, so that its start-up does
+  // not slow the page's).
+  start(api, onFallback) {
+    if (this.api) return;
+    this.api = api; this.onFallback = onFallback;
+    this.levels = JSON.parse(api.levels());
+    if (!window.Worker) return this.giveUp("this browser cannot run a background worker");
+    this.spawn();
+  },
+
+  spawn() {
+    this.ready = false;
+    try {
+      this.worker = new Worker("./ai-worker.js", { type: "module" });
+    } catch (e) { return this.giveUp(e.message); }
+    this.worker.onmessage = (e) => this.receive(e.data);
+    this.worker.onerror = (e) => { e.preventDefault(); this.crashed(e.message || "it stopped with an error"); };
+  },
+
+  // Ask a question ({purpose, fragment, level, seat}); resolves with the answer object
+  // ({move, chances, key, …}, {refused}, {cancelled} or {error}).
+  ask(request) {
+    return new Promise((resolve) => {
+      this.queue.push({ request: { ...request, id: this.nextId++ }, resolve });
+      this.pump();
+    });
+  },
+
+  // Withdraw every question whose purpose is in `purposes` (the game moved on).
+  cancel(purposes) {
+    for (const job of this.queue.filter((j) => purposes.includes(j.request.purpose))) job.resolve({ cancelled: true });
+    this.queue = this.queue.filter((j) => !purposes.includes(j.request.purpose));
+    const job = this.current;
+    if (job && purposes.includes(job.request.purpose) && !job.cancelling) {
+      job.cancelling = true;
+      if (this.fallback) job.resolve({ cancelled: true }); else this.worker.postMessage({ cancel: job.request.id });
+    }
+  },
+
+  pump() {
+    if (this.current || !this.queue.length || !(this.ready || this.fallback)) return;
+    const job = this.current = this.queue.shift();
+    if (this.fallback) {
+      this.api.ask(JSON.stringify(job.request)).then((json) => this.finish(job, JSON.parse(json)));
+      return;
+    }
+    const level = this.levels.find((l) => l.name === job.request.level);
+    job.timer = setTimeout(() => this.crashed("it did not answer in time"), ((level ? level.seconds : 10) + 30) * 1000);
+    this.worker.postMessage(job.request);
+  },
+
+  receive(data) {
+    if (data.ready) { this.ready = true; document.body.dataset.aiReady = "1"; this.pump(); return; }
+    if (data.failed) return this.crashed(data.failed);
+    if (this.current && data.id === this.current.request.id) this.finish(this.current, data);
+  },
+
+  finish(job, answer) {
+    clearTimeout(job.timer);
+    if (this.current === job) this.current = null;
+    job.resolve(job.cancelling ? { cancelled: true } : answer);
+    this.pump();
+  },
+
+  crashed(reason) {
+    if (this.worker) this.worker.terminate();
+    if (this.current) { clearTimeout(this.current.timer); this.queue.unshift(this.current); this.current = null; }
+    if (this.restarted) return this.giveUp(reason);
+    this.restarted = true;
+    this.spawn();
+  },
+
+  giveUp(reason) {
+    this.worker = null; this.fallback = true;
+    document.body.dataset.aiFallback = "1";
+    if (this.onFallback) this.onFallback(reason);
+    this.pump();
+  },
+
+  // The thinking notice: shown while the computer works on a move, with a running clock
+  // (a CSS animation and a timer, both of which keep going because the page stays free).
+  notice: {
+    timer: null,
+    show(box, clock) {
+      const t0 = performance.now();
+      box.hidden = false;
+      clock.textContent = "0.0 s";
+      this.timer = setInterval(() => { clock.textContent = `${((performance.now() - t0) / 1000).toFixed(1)} s`; }, 100);
+    },
+    hide(box) { clearInterval(this.timer); box.hidden = true; },
+  },
 };
 
 window.PgApp = {
   api: null,
-  prefs: { coordinates: true, last_move: true, overlays: false, confirm: false },
+  prefs: { coordinates: true, last_move: true, overlays: false, evaluation: false, animations: true, sound: false,
+    theme: "auto", confirm: window.matchMedia("(pointer: coarse)").matches },  // confirm on by default on touch screens
   fragment: "",
   games: [],
   computer: new Set(),  // seats the computer plays
   thinking: false,
+  evaluated: "",  // the position the evaluation bar shows
+  chances: null,  // the computer's view of the position after its move, for the bar
   view: null,
+  cursor: null,  // the keyboard cursor's point
+  hover: null,  // the point under the mouse
+  pushNext: false,  // the next view starts a new game: give it its own history entry
+  shown: {},  // what each part of the panel shows (see changed)
 
   $(id) { return document.getElementById(id); },
 
-  // Before Python runs: show progress, and turn any start-up failure into a message.
+  // Before Python runs: the linked game's start position at once, controls disabled,
+  // and any start-up failure turned into a message.
   boot() {
     window.pgConnect = (api) => this.connect(api);
     try { Object.assign(this.prefs, JSON.parse(localStorage.getItem("pygames.prefs") || "{}")); } catch (e) { /* keep defaults */ }
+    // Every form is handled by script: none may ever navigate (and restart the engine).
+    document.addEventListener("submit", (e) => e.preventDefault());
+    this.startPosition();
     const fail = (why) => {
       if (this.api) return;
       this.$("loading").textContent = `The game engine could not start (${why}). Reload the page to try again.`;
@@ -109,6 +452,33 @@ window.PgApp = {
       document.body.dataset.failed = "1";
     };
     PgStart.watch(fail);
+  },
+
+  // Show the build-time drawing of the linked game's start position (pygames.render's
+  // SVG, the same picture the canvas will draw) over the still blank canvas, which takes
+  // the drawing's proportions so that the live board replaces it without moving. A link
+  // to a later position dims it: the real position arrives with Python.
+  startPosition() {
+    const params = new URLSearchParams(location.hash.slice(1));
+    const start = document.querySelector(`template[data-game="${CSS.escape(params.get("g") || "loose")}"]`) ||
+      document.querySelector("template[data-game]");
+    if (!start) return;
+    const picture = document.createElement("div");
+    picture.className = "pg-start";
+    picture.setAttribute("aria-hidden", "true");
+    picture.append(start.content.cloneNode(true));
+    const svg = picture.querySelector("svg"), canvas = this.$("board");
+    [canvas.width, canvas.height] = [svg.getAttribute("width"), svg.getAttribute("height")];
+    const later = [...params.keys()].some((k) => k !== "v" && k !== "g");
+    picture.classList.toggle("later", later);
+    this.$("eval").hidden = !this.prefs.evaluation;  // its place is kept from the start
+    this.$("title").textContent = start.dataset.title;
+    if (!later) {
+      this.$("describe").textContent = start.dataset.describe;
+      this.$("prompt").textContent = start.dataset.prompt;
+    }
+    canvas.after(picture);
+    requestAnimationFrame(() => { window.pgBoardAt = performance.now(); });
   },
 
   // Called by main.py once Python and pygames are loaded.
@@ -124,28 +494,20 @@ window.PgApp = {
     }
     select.addEventListener("change", () => this.optionFields(select.value));
     this.$("new-game").addEventListener("submit", (e) => { e.preventDefault(); this.newGame(); });
-    const canvas = this.$("board");
-    canvas.addEventListener("click", (e) => {
-      if (this.thinking) return this.say("Wait for the computer's move.");
-      const [x, y] = PgBoard.toBoard(canvas, e);
-      this.show(api.click("main", x, y, this.prefsJson()));
-    });
-    // Name the point under the pointer: reading labels off a hex board is otherwise hard.
-    canvas.addEventListener("mousemove", (e) => {
-      const [x, y] = PgBoard.toBoard(canvas, e);
-      const near = this.view && this.view.scene.points.find(([px, py]) => (px - x) ** 2 + (py - y) ** 2 < 0.23);
-      this.$("hover").textContent = near ? `Point ${near[2]}` : "";
-    });
-    canvas.addEventListener("mouseleave", () => { this.$("hover").textContent = ""; });
-    canvas.addEventListener("keydown", (e) => {
-      const keys = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
-      if (keys[e.key]) { e.preventDefault(); this.act(keys[e.key]); }
-    });
+    this.wireBoard(this.$("board"));
+    document.addEventListener("keydown", (e) => this.historyKey(e));
     document.querySelectorAll("[data-nav]").forEach((b) => b.addEventListener("click", () => this.act(b.dataset.nav)));
     this.$("undo").addEventListener("click", () => this.undo());
     this.$("redo").addEventListener("click", () => this.act("redo"));
     this.$("confirm").addEventListener("click", () => this.act("confirm"));
-    this.$("copy-link").addEventListener("click", () => this.copyLink());
+    document.querySelectorAll("[data-copy-link]").forEach((b) => b.addEventListener("click", () => this.copyLink()));
+    this.$("rematch").addEventListener("click", () => this.rematch());
+    this.$("again").addEventListener("click", () => this.newGame(this.view.game, this.view.options));
+    this.$("hint").addEventListener("click", () => this.hint());
+    const level = this.$("level");
+    level.replaceChildren(...JSON.parse(api.levels()).map((l) => new Option(`${l.name[0].toUpperCase()}${l.name.slice(1)}: ${l.about}`, l.name)));
+    level.value = localStorage.getItem("pygames.level") || "medium";
+    level.addEventListener("change", () => localStorage.setItem("pygames.level", level.value));
     this.$("type-move").addEventListener("submit", (e) => {
       e.preventDefault();
       const input = e.target.elements.move;
@@ -153,20 +515,92 @@ window.PgApp = {
       if (!this.$("message").textContent) input.value = "";
     });
     document.querySelectorAll("[data-pref]").forEach((box) => {
-      box.checked = !!this.prefs[box.dataset.pref];
+      const name = box.dataset.pref;
+      if (box.type === "checkbox") box.checked = !!this.prefs[name]; else box.value = this.prefs[name];
       box.addEventListener("change", () => {
-        this.prefs[box.dataset.pref] = box.checked;
+        this.prefs[name] = box.type === "checkbox" ? box.checked : box.value;
         localStorage.setItem("pygames.prefs", JSON.stringify(this.prefs));
+        this.applyPrefs();
         this.show(api.redraw("main", this.prefsJson()));
       });
     });
+    this.applyPrefs();
+    const redraw = () => { PgTheme.apply(this.prefs.theme); if (this.view) this.show(api.redraw("main", this.prefsJson())); };
+    window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", redraw);
     window.addEventListener("hashchange", () => { if (location.hash.slice(1) !== this.fragment) this.load(); });
     window.addEventListener("resize", () => this.show(api.redraw("main", this.prefsJson())));
     this.load();
     this.$("loading").hidden = true;
+    this.$("board-box").querySelector(".pg-start")?.remove();
+    this.$("controls").disabled = false;
     document.body.dataset.ready = "1";
     window.pgReadyAt = performance.now();
     window.pgReady = true;
+    // The computer's worker loads the same runtime: after the offline cache has it, so that
+    // it is served from there rather than asked of the server a second time.
+    PgStart.offline().then(() => PgAi.start(api, (why) => {
+      this.$("ai-note").hidden = false;
+      this.$("ai-note").textContent = `The computer is thinking on this page itself because its background helper failed (${why}), so the page may be slow while it thinks.`;
+    }));
+  },
+
+  // The board: click or tap to play (with confirm-move, a first tap shows a ghost stone),
+  // pointer hover names the point, and the keyboard moves a cursor over the points.
+  wireBoard(canvas) {
+    canvas.addEventListener("click", (e) => {
+      if (this.thinking) return this.say("Wait for the computer's move.", "info");
+      const [x, y] = PgBoard.toBoard(canvas, e);
+      this.show(this.api.click("main", x, y, this.prefsJson()));
+    });
+    // Name the point under the pointer: reading labels off a hex board is otherwise hard.
+    // A mouse also shows a faint stone where a click would play.
+    canvas.addEventListener("mousemove", (e) => {
+      const [x, y] = PgBoard.toBoard(canvas, e);
+      const near = this.geom ? this.geom.points.findIndex(([px, py]) => (px - x) ** 2 + (py - y) ** 2 < 0.23) : -1;
+      this.$("hover").textContent = near >= 0 ? `Point ${this.geom.points[near][2]}` : "";
+      const hover = near >= 0 && !this.thinking && this.view && !this.view.over ? near : null;
+      if (hover !== this.hover) { this.hover = hover; this.repaint(); }
+    });
+    canvas.addEventListener("mouseleave", () => { this.$("hover").textContent = ""; this.hover = null; this.repaint(); });
+    canvas.addEventListener("focus", () => {
+      if (this.cursor === null && this.geom) this.moveCursor(this.view.scene.last ?? Math.floor(this.geom.points.length / 2));
+    });
+    canvas.addEventListener("blur", () => { this.cursor = null; this.repaint(); });
+    canvas.addEventListener("keydown", (e) => {
+      const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+      const history = { PageUp: "prev", PageDown: "next", Home: "first", End: "last" };
+      if (dirs[e.key] && this.geom) {
+        e.preventDefault();
+        this.moveCursor(PgBoard.step(this.geom, this.cursor ?? 0, ...dirs[e.key]));
+      } else if ((e.key === "Enter" || e.key === " ") && this.cursor !== null) {
+        e.preventDefault();
+        if (this.thinking) return this.say("Wait for the computer's move.", "info");
+        this.show(this.api.place("main", this.cursor, this.prefsJson()));
+      } else if (history[e.key]) { e.preventDefault(); this.act(history[e.key]); }
+    });
+  },
+
+  moveCursor(p) {
+    this.cursor = p;
+    const [, , label] = this.geom.points[p];
+    const on = this.view.scene.stones.find(([q]) => q === p);
+    const what = on ? `${on[1]} stone` : (this.view.pending_point === p ? "selected, Enter again to play" : "empty");
+    this.$("cursor-say").textContent = `${label}, ${what}${this.view.scene.last === p ? ", last move" : ""}`;
+    this.repaint();
+  },
+
+  // Left and right arrows step through the game anywhere but in the board and form fields.
+  historyKey(e) {
+    const keys = { ArrowLeft: "prev", ArrowRight: "next" };
+    if (!keys[e.key] || e.altKey || e.ctrlKey || e.metaKey || e.target.closest("input, select, textarea, canvas")) return;
+    e.preventDefault();
+    this.act(keys[e.key]);
+  },
+
+  applyPrefs() {
+    PgTheme.apply(this.prefs.theme);
+    PgBoard.animate = this.prefs.animations !== false;
+    document.body.dataset.confirm = this.prefs.confirm ? "1" : "";
   },
 
   prefsJson() { return JSON.stringify(this.prefs); },
@@ -175,14 +609,18 @@ window.PgApp = {
     this.show(this.api.load("main", location.hash.slice(1), this.prefsJson(), "loose"));
   },
 
+  // History buttons work while the computer thinks; moves wait for it.
   act(what) {
-    if (this.thinking) return this.say("Wait for the computer's move.");
+    if (this.thinking && !["first", "prev", "next", "last"].includes(what) && !what.startsWith("goto:")) {
+      return this.say("Wait for the computer's move.", "info");
+    }
     this.show(this.api.act("main", what, this.prefsJson()));
   },
 
-  // Against the computer, take back to the last position where a person is to move.
+  // Against the computer, take back to the last position where a person is to move (a
+  // move it is thinking about is abandoned).
   undo() {
-    if (this.thinking) return this.say("Wait for the computer's move.");
+    PgAi.cancel(["move"]);
     let json = this.api.act("main", "undo", this.prefsJson());
     let v = JSON.parse(json);
     while (!v.error && v.can_undo && this.computer.has(v.seat_to_move)) {
@@ -192,29 +630,78 @@ window.PgApp = {
     this.show(json);
   },
 
-  // Let the computer move if it plays the seat to move (after a repaint, so the player
-  // sees their own move and the thinking notice first).
+  // Let the computer move if it plays the seat to move. Its answer is played at the end of
+  // the game it was asked about, even if the player is looking back through the history.
   maybeThink(v) {
     if (v.over || v.ply !== v.plies || !this.computer.has(v.seat_to_move) || this.thinking) return;
     this.thinking = true;
-    this.$("thinking").hidden = false;
+    PgAi.notice.show(this.$("thinking"), this.$("think-clock"));
     document.body.dataset.thinking = "1";
-    this.api.think("main", this.$("level").value, this.prefsJson()).then((json) => {
+    PgAi.cancel(["hint", "evaluate"]);
+    PgAi.ask({ purpose: "move", fragment: v.fragment, level: this.$("level").value, seat: v.seat_to_move }).then((answer) => {
       this.thinking = false;
-      this.$("thinking").hidden = true;
+      PgAi.notice.hide(this.$("thinking"));
       delete document.body.dataset.thinking;
-      this.show(json);
+      if (answer.move && this.view && answer.key === this.view.key) {
+        this.chances = answer.chances;
+        this.show(this.api.computer("main", answer.move, answer.key, this.prefsJson()));
+      } else if (answer.refused || answer.error) {
+        this.say(`The computer could not move: ${answer.refused || answer.error}`);
+      } else if (this.view) {
+        this.maybeThink(this.view);  // the game changed meanwhile: think about it afresh
+      }
     });
+  },
+
+  hint() {
+    if (this.thinking) return this.say("Wait for the computer's move.", "info");
+    const v = this.view;
+    if (!v || v.over) return this.say("The game is over.", "info");
+    this.say("Looking for a hint…", "info");
+    PgAi.cancel(["hint", "evaluate"]);
+    PgAi.ask({ purpose: "hint", fragment: v.fragment, level: this.$("level").value }).then((answer) => {
+      if (answer.cancelled) return;
+      if (!answer.move) return this.say(`No hint: ${answer.refused || answer.error}`);
+      if (answer.chances) this.showChances(answer.chances, v.key + v.ply);
+      this.show(this.api.hint("main", answer.move, v.fragment, this.prefsJson()), "info");
+    });
+  },
+
+  // The evaluation bar: each colour's chance of winning, as the computer sees it (after its
+  // own move, what its search found).
+  evaluate(v) {
+    const where = v.key + v.ply;
+    if (this.chances) { this.showChances(this.chances, where); this.chances = null; }
+    if (!this.prefs.evaluation || v.over || this.thinking || this.evaluated === where) return;
+    this.evaluated = where;
+    PgAi.cancel(["evaluate"]);
+    PgAi.ask({ purpose: "evaluate", fragment: v.fragment, level: "medium" }).then((answer) => {
+      if (answer.chances && this.view && this.view.key + this.view.ply === where) this.showChances(answer.chances, where);
+    });
+  },
+
+  showChances(chances, where) {
+    const bar = this.$("eval");
+    bar.hidden = !this.prefs.evaluation;
+    this.evaluated = where;
+    bar.replaceChildren(...Object.entries(chances).map(([colour, p]) => {
+      const part = document.createElement("span");
+      part.dataset.colour = colour; part.style.flexGrow = Math.max(p, 0.001);
+      part.textContent = p >= 0.12 ? `${Math.round(p * 100)}%` : "";
+      return part;
+    }));
+    bar.title = bar.ariaLabel = Object.entries(chances).map(([c, p]) => `${c} ${Math.round(p * 100)}%`).join(", ");
   },
 
   computerSeats(seats) {
     const box = this.$("computer-seats");
-    if (box.children.length === seats.length) return;
-    this.computer.clear();
+    const names = seats.map(([seat]) => seat).join("|");
+    if (box.dataset.names === names) return;
+    box.dataset.names = names;
     box.replaceChildren(...seats.map(([seat], i) => {
       const label = document.createElement("label");
       const input = document.createElement("input");
-      input.type = "checkbox"; input.dataset.seat = i;
+      input.type = "checkbox"; input.dataset.seat = i; input.checked = this.computer.has(i);
       input.addEventListener("change", () => {
         if (input.checked) this.computer.add(i); else this.computer.delete(i);
         if (this.view) this.maybeThink(this.view);
@@ -224,12 +711,28 @@ window.PgApp = {
     }));
   },
 
-  newGame() {
-    const name = this.$("game-select").value, options = {};
-    this.$("option-fields").querySelectorAll("[name]").forEach((el) => {
-      options[el.name] = el.type === "checkbox" ? el.checked : el.value;
-    });
+  // A new game from the form (or the end panel's "New game"): its own history entry, so
+  // Back returns to the game left.
+  newGame(name, options) {
+    PgAi.cancel(["move", "hint", "evaluate"]);
+    if (!name) {
+      name = this.$("game-select").value; options = {};
+      this.$("option-fields").querySelectorAll("[name]").forEach((el) => {
+        options[el.name] = el.type === "checkbox" ? el.checked : el.value;
+      });
+    }
+    this.pushNext = true;
     this.show(this.api.newGame("main", name, JSON.stringify(options), this.prefsJson()));
+  },
+
+  // The same game again with the colours swapped: each player, the computer included,
+  // moves to the next seat.
+  rematch() {
+    PgAi.cancel(["move", "hint", "evaluate"]);
+    const n = this.view.seats.length;
+    this.computer = new Set([...this.computer].map((i) => (i - 1 + n) % n));
+    this.pushNext = true;
+    this.show(this.api.act("main", "rematch", this.prefsJson()));
   },
 
   optionFields(name, values) {
@@ -268,33 +771,69 @@ window.PgApp = {
 
   copyLink() {
     const url = location.href;
-    const done = () => this.say("Link copied to the clipboard.");
-    const fallback = () => this.say(`Copy this link: ${url}`);
+    const done = () => this.say("Link copied to the clipboard.", "info");
+    const fallback = () => this.say(`Copy this link: ${url}`, "info");
     if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, fallback); else fallback();
   },
 
-  say(text) { this.$("message").textContent = text; },
+  // A message under the board: "info" for news (a copied link, a hint), else a problem.
+  // Long text is cut: a message is a line or two, never a wall.
+  say(text, kind = "problem") {
+    const box = this.$("message");
+    box.textContent = text.length > 300 ? `${text.slice(0, 300)}…` : text;
+    box.dataset.kind = kind;
+  },
+
+  // Redraw the board as it is (cursor moves, resizes): no Python call.
+  repaint() {
+    const canvas = this.$("board");
+    if (canvas.pgFrame) {
+      canvas.pgFrame.extra = this.extras(this.view);
+      PgBoard.paint(canvas, []);
+    }
+  },
+
+  extras(v) {
+    return { ghost: v.pending_point, ghostColour: v.to_move, cursor: this.cursor, hover: this.hover };
+  },
 
   // Show a view (JSON text from Python): board, panel, address bar.
-  show(json) {
+  show(json, kind) {
     const v = JSON.parse(json);
     if (v.error) { this.say(v.error); return; }
-    PgBoard.draw(this.$("board"), v.scene);
+    const before = this.view;
+    const step = before && before.key === v.key && v.ply === before.ply + 1;
+    const grown = before && v.key !== before.key && v.plies === before.plies + 1 && v.ply === v.plies;
+    this.geom = PgBoard.geometry(this.api, v.board);
+    if (this.cursor !== null && this.cursor >= this.geom.points.length) this.cursor = null;
+    PgBoard.draw(this.$("board"), v.scene, this.geom, this.extras(v), step || grown);
+    if ((step || grown) && this.prefs.sound) {
+      const note = v.moves[v.ply - 1];
+      if (note) PgSound.play(/captured/.test(note[2]) ? "capture" : "move");
+    }
     this.$("title").textContent = v.title;
     this.$("prompt").textContent = v.prompt;
     this.$("last").textContent = v.last;
+    this.$("position").textContent = v.position;
     this.$("describe").textContent = v.describe;
     this.$("legend").textContent = v.scene.legend.length ? `Overlay — ${v.scene.legend.join(" · ")}` : "";
-    this.say([...v.errors, v.message].filter(Boolean).join(" "));
+    const branched = before && v.lines.length > before.lines.length && v.plies < before.plies + 1;
+    const news = branched ? `A new line starts at move ${v.ply}; the other line is kept (Undo, or “Back to it” under the moves).` : "";
+    this.say([...v.errors, v.message || news].filter(Boolean).join(" "), kind || (v.message || v.errors.length ? "problem" : "info"));
     document.body.dataset.game = v.game;
     this.$("rules-link").href = `./rules-${v.game === "convacu" ? "vacu" : v.game}.html`;
-    this.$("games").querySelectorAll("a").forEach((a) => a.classList.toggle("current", a.dataset.game === v.game));
+    if (!before || before.game !== v.game) {
+      const nav = this.$("games");
+      nav.querySelectorAll("a").forEach((a) => a.classList.toggle("current", a.dataset.game === v.game));
+      // on a narrow screen, scroll the current game into the header's view (at the next frame,
+      // so as not to force a layout now)
+      requestAnimationFrame(() => { const a = nav.querySelector("a.current"); if (a) nav.scrollLeft = a.offsetLeft - nav.offsetLeft - 8; });
+    }
     const select = this.$("game-select");
     if (select.value !== v.game || !this.$("option-fields").children.length) {
       select.value = v.game; this.optionFields(v.game, v.options);
     }
-    const actions = this.$("actions");
-    actions.replaceChildren(...v.actions.map(([token, label, final]) => {
+    if (this.changed("actions", v.actions)) this.$("actions").replaceChildren(...v.actions.map(([token, label, final]) => {
       const b = document.createElement("button");
       b.textContent = final ? `${label} (ends the game)` : label; b.dataset.move = token;
       if (final) b.classList.add("final");
@@ -303,54 +842,140 @@ window.PgApp = {
     }));
     this.$("confirm").hidden = !v.pending;
     this.$("confirm").textContent = v.pending_text;
-    this.$("seats").replaceChildren(...v.seats.map(([seat, colour], i) => {
+    if (this.changed("seats", [v.seats, v.seat_to_move])) this.$("seats").replaceChildren(...v.seats.map(([seat, colour], i) => {
       const li = document.createElement("li");
       li.textContent = `${seat}: ${colour}`;
       li.dataset.colour = colour;
       if (i === v.seat_to_move) li.className = "turn";
       return li;
     }));
-    const table = this.$("score");
-    const head = `<tr><th></th>${v.colours.map((c, i) => `<th class="${v.to_move === c ? "turn" : ""}">${c}</th>`).join("")}</tr>`;
-    const rows = v.breakdown.map(([label, vals]) => `<tr><td>${label}</td>${vals.map((x) => `<td>${x}</td>`).join("")}</tr>`);
-    const total = `<tr class="total"><td>total</td>${v.scores.map((x) => `<td>${x}</td>`).join("")}</tr>`;
-    table.innerHTML = head + rows.join("") + (v.breakdown.length > 1 ? total : "");
+    const score = this.scoreTable(v, v.to_move);
+    if (this.changed("score", score)) this.$("score").innerHTML = score;
     this.$("ply").textContent = `${v.ply} / ${v.plies}`;
     this.$("undo").disabled = !v.can_undo;
     this.$("redo").disabled = !v.can_redo;
-    const moves = this.$("moves");
-    moves.replaceChildren(...v.moves.map((m, i) => {
-      const li = document.createElement("li"); li.textContent = m;
-      if (i === v.ply - 1) li.className = "current";
-      return li;
-    }));
+    this.showMoves(v, before);
+    this.showEnd(v);
     this.computerSeats(v.seats);
+    if (this.view && this.view.key !== v.key) PgAi.cancel(["hint"]);
     this.view = v;
+    this.$("eval").hidden = !this.prefs.evaluation;
     this.maybeThink(v);
+    this.evaluate(v);
     this.fragment = v.fragment;
-    if (location.hash.slice(1) !== v.fragment) history.replaceState(null, "", "#" + v.fragment);
+    if (location.hash.slice(1) !== v.fragment) history[this.pushNext ? "pushState" : "replaceState"](null, "", "#" + v.fragment);
+    this.pushNext = false;
     document.body.dataset.ply = v.ply;
+  },
+
+  // Whether `value` differs from what the part `name` of the panel shows: unchanged parts
+  // are left alone, so a step through the history touches little of the page.
+  changed(name, value) {
+    const text = JSON.stringify(value);
+    if (this.shown[name] === text) return false;
+    this.shown[name] = text;
+    return true;
+  },
+
+  scoreTable(v, turn) {
+    const head = `<tr><th></th>${v.colours.map((c) => `<th class="${turn === c ? "turn" : ""}">${c}</th>`).join("")}</tr>`;
+    const rows = v.breakdown.map(([label, vals]) => `<tr><td>${label}</td>${vals.map((x) => `<td>${x}</td>`).join("")}</tr>`);
+    const total = `<tr class="total"><td>total</td>${v.scores.map((x) => `<td>${x}</td>`).join("")}</tr>`;
+    return head + rows.join("") + (v.breakdown.length > 1 ? total : "");
+  },
+
+  // The move list: every move with its flips and captures; a click views that ply. The
+  // other lines the player left are listed under it, each a button to go back to it.
+  showMoves(v, before) {
+    const list = this.$("moves");
+    const same = before && before.key === v.key && list.children.length === v.moves.length;
+    if (!same) {
+      list.replaceChildren(...v.moves.map(([text, colour, note], i) => {
+        const li = document.createElement("li");
+        const b = document.createElement("button");
+        b.type = "button"; b.dataset.ply = i + 1; b.dataset.colour = colour;
+        b.innerHTML = `<span class="n">${i + 1}.</span> <span class="mv"></span>`;
+        b.querySelector(".mv").textContent = text;
+        if (note) {
+          const s = document.createElement("small");
+          s.textContent = note.replace(/(\d+) flipped/, "↻$1").replace(/(\d+) captured/, "×$1");
+          b.append(" ", s);
+        }
+        b.title = `${colour} ${text}${note ? `: ${note}` : ""}`;
+        b.addEventListener("click", () => this.act(`goto:${i + 1}`));
+        li.append(b);
+        return li;
+      }));
+    }
+    list.querySelectorAll("li.current").forEach((li) => li.classList.remove("current"));
+    const current = list.children[v.ply - 1];
+    if (current) current.classList.add("current");
+    // keep the current move in the list's view, at the next frame (no forced layout now)
+    requestAnimationFrame(() => {
+      if (!current) { list.scrollTop = 0; return; }
+      const top = current.offsetTop - list.offsetTop;
+      if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - current.offsetHeight) list.scrollTop = top - list.clientHeight / 2;
+    });
+    this.$("moves-empty").hidden = v.moves.length > 0;
+    if (this.changed("lines", v.lines)) this.$("lines").replaceChildren(...v.lines.map((line, i) => {
+      const b = document.createElement("button");
+      b.type = "button"; b.textContent = `Back to it: ${line.text}`; b.dataset.line = i;
+      b.addEventListener("click", () => this.act(`line:${i}`));
+      return b;
+    }));
+  },
+
+  // The end of the game: who won and why, the final score, and what next.
+  showEnd(v) {
+    const panel = this.$("end");
+    panel.hidden = !v.result;
+    document.body.dataset.over = v.result ? "1" : "";
+    if (!v.result) return;
+    this.$("end-headline").textContent = v.result.headline;
+    this.$("end-reason").textContent = v.result.reason;
+    this.$("end-score").innerHTML = this.scoreTable(v, null);
+    panel.dataset.winners = v.result.winners.join(" ");
   },
 };
 
 // Start-up shared by the app and embedded boards: offline support and failure reporting.
 window.PgStart = {
+  // Report any start-up failure. PyScript runs main.py, which hands its functions to
+  // window.pgConnect; if that never happens, the page says why instead of waiting.
   watch(fail) {
     window.addEventListener("error", (e) => fail(e.message || "script error"));
     window.addEventListener("unhandledrejection", (e) => fail((e.reason && e.reason.message) || String(e.reason)));
     // PyScript announces when every Python script has finished; if ours never connected,
     // it failed (its traceback is in the console, not on the page).
     window.addEventListener("py:all-done", () => fail("the Python start-up script stopped with an error"));
-    if ("serviceWorker" in navigator && location.protocol !== "file:") {
-      navigator.serviceWorker.register("./sw.js").catch(() => { /* offline use is optional */ });
-    }
+  },
+
+  // Offline support, set up at idle once the board is ready so that it takes nothing from
+  // the start: the service worker (sw.js) then caches every file of the site, reading what
+  // the page already loaded from the browser's cache. Resolves once the page is served from
+  // the offline cache, or at once without one (never rejects: offline use is optional).
+  offline() {
+    this.cached ||= new Promise((resolve) => {
+      const sw = navigator.serviceWorker;
+      if (!sw || location.protocol === "file:") return resolve(false);
+      const controlled = () => sw.controller || new Promise((r) => sw.addEventListener("controllerchange", r, { once: true }));
+      const done = (ok) => { if (ok) document.documentElement.dataset.offline = "ready"; resolve(ok); };
+      const idle = window.requestIdleCallback ? (f) => requestIdleCallback(f, { timeout: 1000 }) : (f) => setTimeout(f);
+      idle(() => sw.register("./sw.js").then((registration) => new Promise((installed, failed) => {
+        const installing = registration.installing;
+        if (installing) installing.addEventListener("statechange", () => installing.state === "redundant" && failed());
+        sw.ready.then(controlled).then(installed);
+      })).then(() => done(true), () => done(false)));
+    });
+    return this.cached;
   },
 };
 
 // Boards embedded in a documentation page: <figure class="pg-board" data-position="…">.
 // Each shows its build-time SVG at once; one Python interpreter then makes them all live.
 // Attributes: data-position (share-link syntax), data-marks, data-interactive,
-// data-coordinates="0", data-overlays="1", data-width (pixels).
+// data-coordinates="0", data-overlays="1", data-width (pixels), data-computer (the seats
+// the computer plays, e.g. "2" or "2,4"; it thinks in the shared worker) and data-level.
 window.PgEmbed = {
   api: null,
 
@@ -373,13 +998,14 @@ window.PgEmbed = {
         bar.className = "pg-controls";
         for (const [what, label] of [["first", "|◀"], ["prev", "◀"], ["next", "▶"], ["last", "▶|"], ["reset", "Reset"]]) {
           const b = document.createElement("button");
-          b.textContent = label; b.dataset.nav = what; b.type = "button";
+          b.textContent = label; b.dataset.nav = what; b.type = "button"; b.disabled = true;
           b.addEventListener("click", () => (what === "reset" ? this.load(fig) : this.show(fig, this.api.act(fig.id, what, this.prefs(fig)))));
           bar.append(b);
         }
         status.after(bar);
         canvas.addEventListener("click", (e) => {
           if (!this.api) return;
+          if (fig.dataset.thinking) { fig.querySelector(".pg-status").textContent = "Wait for the computer's move."; return; }
           const [x, y] = PgBoard.toBoard(canvas, e);
           this.show(fig, this.api.click(fig.id, x, y, this.prefs(fig)));
         });
@@ -387,6 +1013,7 @@ window.PgEmbed = {
     });
     const fail = () => this.api || figures.forEach((fig) => { fig.dataset.failed = "1"; });
     PgStart.watch(fail);
+    requestAnimationFrame(() => { window.pgBoardAt = performance.now(); });
   },
 
   // The iframe route: the page's own fragment is the position, plus view=1 / coords=0.
@@ -396,6 +1023,7 @@ window.PgEmbed = {
     if (params.get("view") !== "1") fig.dataset.interactive = "";
     if (params.get("coords") === "0") fig.dataset.coordinates = "0";
     if (params.get("overlays") === "1") fig.dataset.overlays = "1";
+    for (const key of ["computer", "level"]) if (params.get(key)) fig.dataset[key] = params.get(key);
   },
 
   prefs(fig) {
@@ -410,12 +1038,14 @@ window.PgEmbed = {
 
   connect(api) {
     this.api = api;
+    PgStart.offline().then(() => document.querySelector("figure.pg-board[data-computer]") && PgAi.start(api, null));
     document.querySelectorAll("figure.pg-board").forEach((fig) => {
       const canvas = fig.querySelector("canvas");
       canvas.hidden = false;
       const still = fig.querySelector(".pg-static");
       if (still) still.hidden = true;
       this.load(fig);
+      fig.querySelectorAll(".pg-controls button").forEach((b) => { b.disabled = false; });
       fig.dataset.live = "1";
     });
     document.body.dataset.ready = "1";
@@ -427,9 +1057,28 @@ window.PgEmbed = {
     const v = JSON.parse(json);
     const status = fig.querySelector(".pg-status");
     if (v.error) { status.textContent = v.error; return; }
-    PgBoard.draw(fig.querySelector("canvas"), v.scene);
+    const step = fig.dataset.ply !== undefined && v.ply === Number(fig.dataset.ply) + 1;
+    PgBoard.draw(fig.querySelector("canvas"), v.scene, PgBoard.geometry(this.api, v.board), {}, step);
+    // "Play from here" opens the game page at the position on view
+    const link = fig.querySelector("a.play-here");
+    if (link) link.href = `./index.html#${v.link}`;
     status.textContent = [...v.errors, v.message].filter(Boolean).join(" ") ||
       (fig.dataset.interactive !== undefined ? v.prompt : "");
     fig.dataset.ply = v.ply;
+    this.maybeThink(fig, v);
+  },
+
+  // A board with data-computer: the computer answers when one of its seats is to move.
+  maybeThink(fig, v) {
+    const seats = (fig.dataset.computer || "").split(",").map((n) => Number(n) - 1);
+    if (v.over || v.ply !== v.plies || !seats.includes(v.seat_to_move) || fig.dataset.thinking) return;
+    fig.dataset.thinking = "1";
+    fig.querySelector(".pg-status").textContent = "The computer is thinking…";
+    PgAi.ask({ purpose: "move", fragment: v.fragment, level: fig.dataset.level || "easy", seat: v.seat_to_move })
+      .then((answer) => {
+        delete fig.dataset.thinking;
+        if (answer.move) this.show(fig, this.api.computer(fig.id, answer.move, answer.key, this.prefs(fig)));
+        else if (answer.refused || answer.error) fig.querySelector(".pg-status").textContent = answer.refused || answer.error;
+      });
   },
 };

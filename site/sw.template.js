@@ -1,19 +1,66 @@
-// Offline support: precache the whole built site on the first visit. Requests go to the
-// network first, so a rebuilt site is never hidden behind an old copy; the cache answers
-// only when the network cannot. The cache name is a hash of the build.
+// Offline support without a second download. The page registers this worker only once its
+// board is ready, at idle; installing then copies every file of the site into the offline
+// cache, reading what the page has already loaded from the browser's own cache (no request)
+// and checking each file against the build's digest, so that nothing stale from an older
+// build slips in. From then on every file is served from the offline cache. The cache name
+// is a hash of the build, so a new build fills a new cache and the old one is deleted.
 const CACHE = "__CACHE__";
-const PRECACHE = __PRECACHE__;
-self.addEventListener("install", (e) => e.waitUntil(
-  caches.open(CACHE).then((c) => c.addAll(PRECACHE)).then(() => self.skipWaiting())));
+const FILES = __FILES__;  // "path from the site root" -> SHA-256 of its content
+const DIGEST = "X-Pg-Digest";
+
+const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+
+// The path in FILES that a request stands for ("" and "dir/" are index.html), or null.
+function fileOf(request) {
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== location.origin) return null;
+  const scope = new URL(registration.scope).pathname;
+  if (!url.pathname.startsWith(scope)) return null;
+  const path = url.pathname.slice(scope.length).replace(/(^|\/)$/, "$1index.html");
+  return path in FILES ? path : null;
+}
+
+// The file's content as this build has it, or null: from an older cache holding the same
+// content, else from the browser's cache, else from the network.
+async function fetchFile(path) {
+  for (const name of await caches.keys()) {
+    const hit = await (await caches.open(name)).match(path);
+    if (hit && hit.headers.get(DIGEST) === FILES[path]) return hit;
+  }
+  // The page may have been loaded as "dir/" rather than "dir/index.html".
+  const urls = path.endsWith("index.html") ? [path.slice(0, -"index.html".length) || "./", path] : [path];
+  const ways = [...urls.map((url) => [url, { cache: "only-if-cached", mode: "same-origin" }]), [path, { cache: "no-cache" }]];
+  for (const [url, how] of ways) {
+    try {
+      const response = await fetch(url, how);
+      if (!response.ok) continue;
+      const body = await response.arrayBuffer();
+      if (hex(await crypto.subtle.digest("SHA-256", body)) !== FILES[path]) continue;
+      const headers = { "Content-Type": response.headers.get("Content-Type") || "application/octet-stream", [DIGEST]: FILES[path] };
+      return new Response(body, { headers });
+    } catch (e) { /* offline: try the next way */ }
+  }
+  return null;
+}
+
+async function fill() {
+  const cache = await caches.open(CACHE);
+  const missing = [];
+  for (const path of Object.keys(FILES)) if (!(await cache.match(path))) missing.push(path);
+  await Promise.all(missing.map(async (path) => {
+    const response = await fetchFile(path);
+    if (!response) throw new Error(`cannot cache ${path}`);
+    await cache.put(path, response);
+  }));
+}
+
+self.addEventListener("install", (e) => e.waitUntil(fill().then(() => self.skipWaiting())));
 self.addEventListener("activate", (e) => e.waitUntil(
   caches.keys().then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
     .then(() => self.clients.claim())));
 self.addEventListener("fetch", (e) => {
-  const url = new URL(e.request.url);
-  if (e.request.method !== "GET" || url.origin !== location.origin) return;
-  e.respondWith(fetch(e.request).then((response) => {
-    if (response.ok) { const copy = response.clone(); caches.open(CACHE).then((c) => c.put(e.request, copy)); }
-    return response;
-  }).catch(() => caches.open(CACHE).then((c) => c.match(e.request, { ignoreSearch: true }))
-    .then((hit) => hit || Response.error())));
+  const path = fileOf(e.request);
+  if (path === null) return;
+  // (caches.match, not caches.open: opening would bring back a cache a newer build deleted)
+  e.respondWith(caches.match(path, { cacheName: CACHE }).then((hit) => hit || fetch(e.request)));
 });

@@ -45,6 +45,42 @@ def site_url():
     server.shutdown()
 
 
+class SiteServer:
+    """A private server of a built site, as ``build.py serve`` serves it, that records the
+    path of every request it answers; its folder can be swapped for a new build."""
+
+    def __init__(self, directory: Path) -> None:
+        import build
+
+        self.directory = directory
+        self.requests: list[str] = []
+        server = self
+
+        class Recording(build.Handler):
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, directory=str(server.directory), **kwargs)
+
+            def send_response(self, code, message=None):
+                server.requests.append(self.path.split("?")[0])
+                super().send_response(code, message)
+
+        self.http = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Recording)
+        self.origin = f"http://127.0.0.1:{self.http.server_address[1]}"
+        threading.Thread(target=self.http.serve_forever, daemon=True).start()
+
+    def stop(self) -> None:
+        self.http.shutdown()
+        self.http.server_close()
+
+
+@pytest.fixture
+def site_server():
+    """A fresh recording server of dist/site (see SiteServer), stopped after the test."""
+    server = SiteServer(SITE)
+    yield server
+    server.stop()
+
+
 @pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright

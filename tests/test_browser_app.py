@@ -14,6 +14,11 @@ B9 = Board.square(9)
 B5 = Board.square(5)
 
 
+def settled(page) -> None:
+    """Wait for the board's animations (a placed, flipped or removed stone) to end."""
+    page.wait_for_function("document.body.dataset.animating === undefined")
+
+
 def test_page_loads_ready_with_a_loose_board(open_page):
     w = open_page()
     page = w.page
@@ -30,6 +35,7 @@ def test_clicking_places_stones_and_updates_score_and_link(open_page):
     page.wait_for_function("document.body.dataset.ply === '1'")
     click_point(page, B9, "d4")
     page.wait_for_function("document.body.dataset.ply === '2'")
+    settled(page)
     assert is_black(pixel(page, B9, "e5")) and is_white(pixel(page, B9, "d4"))
     assert text(page, "#prompt") == "Black to play"
     assert "total\t1\t7" in text(page, "#score")
@@ -58,20 +64,25 @@ def test_undo_redo_and_history_navigation(open_page):
     page.click("#undo")
     assert text(page, "#ply") == "2 / 2" and not is_black(pixel(page, B9, "c3"))
     page.click("#redo")
+    settled(page)
     assert text(page, "#ply") == "3 / 3" and is_black(pixel(page, B9, "c3"))
     page.click("[data-nav=first]")
     assert text(page, "#ply") == "0 / 3" and page.locator("#board").get_attribute("data-stones") == "0"
     page.click("[data-nav=next]")
+    settled(page)
     assert text(page, "#ply") == "1 / 3" and is_black(pixel(page, B9, "e5"))
     page.focus("#board")
     page.keyboard.press("End")
     assert text(page, "#ply") == "3 / 3"
-    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("PageUp")
     assert text(page, "#ply") == "2 / 3" and page.evaluate("location.hash").endswith("&p=2")
-    # playing from an earlier position replaces the later moves
-    click_point(page, B9, "g7")
-    page.wait_for_function("document.body.dataset.ply === '3'")
-    assert page.evaluate("location.hash") == "#v=1&g=loose&size=9&m=e5.d4.g7"
+    page.evaluate("document.activeElement.blur()")  # away from the board, the arrow keys step through the game
+    page.keyboard.press("ArrowLeft")
+    assert text(page, "#ply") == "1 / 3"
+    page.keyboard.press("ArrowRight")
+    assert text(page, "#ply") == "2 / 3"
+    page.click("#moves [data-ply='1']")  # the move list jumps to a ply
+    assert text(page, "#ply") == "1 / 3" and page.locator("#moves li.current").inner_text().startswith("1.")
 
 
 def test_last_move_mark_and_coordinates_can_be_switched_off(open_page):

@@ -40,6 +40,7 @@ def test_live_diagram_can_be_played_from(open_page):
     canvas_id = fig.get_attribute("id")
     click_point(page, B5, "a3", canvas=f"#{canvas_id} canvas")
     page.wait_for_function(f"document.getElementById('{canvas_id}').dataset.ply === '1'")
+    page.wait_for_function("document.body.dataset.animating === undefined")  # the flip has turned over
     assert is_black(pixel(page, B5, "a5", canvas=f"#{canvas_id} canvas"))
     fig.locator("[data-nav=reset]").click()
     assert fig.get_attribute("data-ply") == "0"
@@ -58,3 +59,20 @@ def test_iframe_route_with_a_broken_link_says_what_is_wrong(open_page):
     page = open_page("/embed.html#v=1&g=loose&size=5&m=c3.c3").page
     assert "move 2 ('c3')" in page.inner_text(".pg-status")
     assert page.locator("figure.pg-board canvas").get_attribute("data-stones") == "1"
+
+
+def test_every_rules_diagram_can_be_played_from_on_the_game_page(open_page):
+    page = open_page("/rules-loose.html").page
+    figures = page.locator("figure.pg-board")
+    assert page.locator("figure.pg-board a.play-here").count() == figures.count()
+    fig = figures.nth(1)  # the flipping example: Black a3 flips a5
+    canvas_id = fig.get_attribute("id")
+    click_point(page, B5, "a3", canvas=f"#{canvas_id} canvas")
+    page.wait_for_function(f"document.getElementById('{canvas_id}').dataset.ply === '1'")
+    link = fig.locator("a.play-here")
+    assert link.get_attribute("href") == "./index.html#v=1&g=loose&size=5&s1=b5.b4&s2=a5&t=1&m=a3", \
+        "the link follows the position played on the diagram, without its marks"
+    link.click()
+    page.wait_for_function("window.pgReady === true && document.body.dataset.game === 'loose'", timeout=120_000)
+    assert page.locator("#board").get_attribute("data-stones") == "4" and page.inner_text("#ply") == "1 / 1"
+    assert page.get_attribute("#rules-link", "href") == "./rules-loose.html"

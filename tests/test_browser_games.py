@@ -9,7 +9,8 @@ pytestmark = pytest.mark.browser
 
 
 def ply_is(page, n: int) -> None:
-    page.wait_for_function(f"document.body.dataset.ply === '{n}'")
+    """Wait for ply ``n`` on view and for the board's animations to end."""
+    page.wait_for_function(f"document.body.dataset.ply === '{n}' && document.body.dataset.animating === undefined")
 
 
 def test_vacu_button_then_pass_and_territory_shown_at_the_end(open_page):
@@ -37,14 +38,20 @@ def test_vacu_illegal_suicide_click_gives_the_reason(open_page):
     assert page.locator("#board").get_attribute("data-stones") == "2"
 
 
-def test_convacu_draws_coloured_edges_and_offers_no_button(open_page):
-    page = open_page("/index.html#v=1&g=convacu&size=7").page
-    assert page.locator("#actions button").count() == 0
-    edge = page.evaluate("""() => { const c = document.getElementById('board'), t = c.pgTransform,
+def edge_pixel(page, x: float, y: float) -> list[int]:
+    return page.evaluate("""([x, y]) => { const c = document.getElementById('board'), t = c.pgTransform,
         d = window.devicePixelRatio || 1;
-        return Array.from(c.getContext('2d').getImageData(Math.round((3 + t.ox) * t.k * d),
-            Math.round((-0.3 + t.oy) * t.k * d), 1, 1).data).slice(0, 3); }""")
-    assert is_black(edge), "Black's top edge is drawn in black"
+        return Array.from(c.getContext('2d').getImageData(Math.round((x + t.ox) * t.k * d),
+            Math.round((y + t.oy) * t.k * d), 1, 1).data).slice(0, 3); }""", [x, y])
+
+
+def test_convacu_draws_coloured_edges_beyond_the_stones_and_offers_no_button(open_page):
+    b = Board.square(7)
+    page = open_page("/index.html#v=1&g=convacu&size=7&m=d7.a4").page
+    assert page.locator("#actions button").count() == 0
+    assert is_black(edge_pixel(page, 3, -0.62)), "Black's top edge is drawn in black, beyond the stone on d7"
+    assert is_white(edge_pixel(page, -0.62, 2)), "White's left edge is drawn in white, beyond the stone on a4"
+    assert is_black(pixel(page, b, "d7")) and is_white(pixel(page, b, "a4"))
 
 
 def test_gardar_hex_clicks_land_on_the_exact_point_and_overlay_shows_scoring(open_page):

@@ -1,14 +1,18 @@
 """The built site as a static host serves it: headers, start-up failure, offline use,
 and links that survive a reload."""
 
-import functools
-import http.server
-import threading
+import gzip
+import hashlib
+import json
+import re
+import shutil
 import urllib.request
+from collections import Counter
+from contextlib import contextmanager
 
 import pytest
 from browser import click_point, is_black, pixel, text
-from conftest import ARGS, CHROMIUM, READY_MS, SITE, Watched
+from conftest import READY_MS, SITE, Watched
 
 import build
 from pygames import Board
@@ -23,6 +27,39 @@ def test_serve_sends_pyodide_mime_types_and_no_stale_cache(site_url):
         with urllib.request.urlopen(site_url + path) as r:
             assert r.headers["Content-Type"].startswith(mime), path
             assert r.headers["Cache-Control"] == "no-cache", path
+
+
+def test_compressed_responses_decode_to_the_same_bytes(site_url):
+    brotli = build.import_tool("brotli")
+    decoders = {"br": brotli.decompress, "gzip": gzip.decompress}
+    compressed = 0
+    for path in [*build.site_files(SITE), SITE / "sw.js"]:
+        url = f"{site_url}/{path.relative_to(SITE).as_posix()}"
+        with urllib.request.urlopen(url) as plain:
+            assert plain.headers["Content-Encoding"] is None and plain.read() == path.read_bytes(), url
+            mime = plain.headers["Content-Type"]
+        for coding, suffix in build.COMPRESSED.items():
+            request = urllib.request.Request(url, headers={"Accept-Encoding": f"{coding}, identity;q=0.5"})
+            with urllib.request.urlopen(request) as r:
+                assert r.headers["Content-Type"] == mime and r.headers["Vary"] == "Accept-Encoding", url
+                body = r.read()
+                if path.with_name(path.name + suffix).exists():
+                    compressed += 1
+                    assert r.headers["Content-Encoding"] == coding, url
+                    assert int(r.headers["Content-Length"]) == len(body) < path.stat().st_size, url
+                    body = decoders[coding](body)
+                assert body == path.read_bytes(), url
+    assert compressed >= 2 * 10, "the pages, scripts and runtime are compressed"
+    assert (SITE / "pyodide" / "pyodide.asm.wasm.br").exists()
+
+
+def test_accept_encoding_is_read_with_its_weights():
+    assert build.accepted_encodings("gzip, deflate, br, zstd") == {"gzip", "deflate", "br", "zstd"}
+    assert build.accepted_encodings("br;q=0, gzip;q=0.8") == {"gzip"}
+    assert build.accepted_encodings("*") == {"br", "gzip"}
+    assert build.accepted_encodings("*;q=1, br;q=0") == {"gzip"}
+    assert build.accepted_encodings("identity") == {"identity"}
+    assert build.accepted_encodings("") == set()
 
 
 def test_wheel_name_changes_with_its_contents():
@@ -55,20 +92,36 @@ def test_shared_link_survives_play_and_reload(open_page):
     assert is_black(pixel(page, b, "c3"))
 
 
-def test_works_offline_after_the_first_visit(browser, tmp_path):
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(build.Handler, directory=str(SITE)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    origin = f"http://127.0.0.1:{server.server_address[1]}"
+OFFLINE_READY = "document.documentElement.dataset.offline === 'ready'"
+
+
+def offline_files() -> dict[str, str]:
+    sw = (SITE / "sw.js").read_text()
+    return json.loads(re.search(r"const FILES = (\{.*?\});", sw, re.S).group(1))
+
+
+@contextmanager
+def first_visit(browser, server, path="/index.html", init_script=None):
+    """A first visit with offline support on: yields the watched page once it is playable
+    and served from the offline cache."""
     context = browser.new_context(service_workers="allow")
-    w = Watched(context.new_page(), origin)
+    if init_script:
+        context.add_init_script(init_script)
+    w = Watched(context.new_page(), server.origin)
     try:
-        w.page.goto(origin + "/index.html#v=1&g=loose&size=9&m=e5")
+        w.page.goto(server.origin + path)
         w.page.wait_for_function("window.pgReady === true", timeout=READY_MS)
-        w.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=READY_MS)
-        server.shutdown()
-        server.server_close()
+        w.page.wait_for_function(OFFLINE_READY, timeout=READY_MS)
+        yield w
+    finally:
+        context.close()
+
+
+def test_works_offline_after_the_first_visit(browser, site_server):
+    with first_visit(browser, site_server, "/index.html#v=1&g=loose&size=9&m=e5") as w:
+        site_server.stop()
         with pytest.raises(OSError):
-            urllib.request.urlopen(origin + "/index.html", timeout=5)
+            urllib.request.urlopen(site_server.origin + "/index.html", timeout=5)
         w.page.reload()
         w.page.wait_for_function("window.pgReady === true", timeout=READY_MS)
         assert text(w.page, "#ply") == "1 / 1"
@@ -76,18 +129,47 @@ def test_works_offline_after_the_first_visit(browser, tmp_path):
         w.page.wait_for_function("document.body.dataset.ply === '2'")
         w.errors[:] = [e for e in w.errors if "ERR_CONNECTION_REFUSED" not in e]
         w.check()
-    finally:
-        context.close()
 
 
-def test_offline_cache_lists_every_built_file_and_nothing_else():
-    import json
-    import re
+def test_offline_cache_lists_every_built_file_with_its_digest():
+    files = offline_files()
+    built = {p.relative_to(SITE).as_posix(): p for p in build.site_files(SITE)}
+    assert set(files) == set(built)
+    assert all(files[name] == hashlib.sha256(built[name].read_bytes()).hexdigest() for name in files)
 
-    sw = (SITE / "sw.js").read_text()
-    urls = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1))
-    files = {f"./{p.relative_to(SITE).as_posix()}" for p in SITE.rglob("*") if p.is_file() and p.name != "sw.js"}
-    assert set(urls) == files | {"./"}
+
+def test_a_first_visit_asks_the_server_for_each_file_once(browser, site_server):
+    """The page, the offline cache filling itself and the computer's worker share one
+    download of every file."""
+    with first_visit(browser, site_server) as w:
+        w.page.wait_for_function("document.body.dataset.aiReady === '1'", timeout=READY_MS)
+        w.check()
+    asked = Counter(site_server.requests)
+    assert [path for path, n in asked.items() if n > 1] == []
+    assert {path.lstrip("/") for path in asked} == set(offline_files()) | {"sw.js"}
+
+
+def test_a_new_build_replaces_the_offline_cache(browser, site_server, tmp_path):
+    changed = "navigator.serviceWorker.addEventListener('controllerchange', () => { window.swChanged = true; })"
+    with first_visit(browser, site_server, init_script=changed) as w:
+        page = w.page
+        old = page.evaluate("caches.keys()")
+        new_site = tmp_path / "site"
+        shutil.copytree(SITE, new_site)
+        (new_site / "style.css").write_text((SITE / "style.css").read_text() + "\n/* a new build */\n")
+        shutil.copy(build.SRC / "sw.template.js", new_site)
+        build.write_service_worker(new_site)
+        build.precompress(new_site)
+        name = re.search(r'const CACHE = "(.*?)"', (new_site / "sw.js").read_text()).group(1)
+        assert [name] != old
+        site_server.directory = new_site
+        page.reload()
+        page.wait_for_function("window.pgReady === true", timeout=READY_MS)
+        page.wait_for_function("window.swChanged && navigator.serviceWorker.controller.state === 'activated'",
+                               timeout=READY_MS)
+        assert page.evaluate("caches.keys()") == [name]
+        cached = page.evaluate("(name) => caches.open(name).then((c) => c.match('style.css')).then((r) => r.text())", name)
+        assert cached.endswith("/* a new build */\n")
 
 
 def test_back_button_returns_to_the_game_left_behind(open_page):

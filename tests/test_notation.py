@@ -387,9 +387,25 @@ def test_moves_after_the_end_of_the_game():
     assert d.record.moves == ["pass", "pass"] and "over" in d.errors[0]
 
 
-def test_huge_input_gives_one_clear_message():
+def test_huge_input_keeps_its_valid_part():
     d = check_decoded("g=loose&m=" + "e5." * MAX_LENGTH)
-    assert d.record is None and len(d.errors) == 1 and "too long" in d.errors[0]
+    assert d.errors[0] == f"the link is too long ({3 * MAX_LENGTH + 10} characters); only its first {MAX_LENGTH} are read"
+    assert d.record.moves == [Board.square(11).parse("e5")] and d.errors[-1].startswith("move 2 ('e5')")
+
+
+def test_a_long_game_link_keeps_its_first_moves_and_never_cuts_a_label():
+    game = game_class("loose")(size=19)
+    rng = random.Random(4)
+    while not game.is_over() and len(game.history) < 300:
+        game.play(game.random_move(rng))
+    legal = [game.move_text(m) for m in game.history]
+    words = legal + ["white"] * (4_001 - len(legal))  # 4,001 moves, more than MAX_LENGTH characters
+    text = "g=loose&size=19&m=" + ".".join(words)
+    assert len(text) > MAX_LENGTH
+    d = check_decoded(text)
+    assert d.record is not None and "too long" in d.errors[0]
+    kept = [B19.label(m) if isinstance(m, int) else m for m in d.record.moves]
+    assert len(kept) >= len(legal) and kept == words[:len(kept)]
 
 
 def test_too_many_moves():

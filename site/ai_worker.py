@@ -1,0 +1,24 @@
+"""The computer player's side of the worker (ai-worker.js): answer questions from the page.
+
+A question is thought about in short slices with an ``await`` between them, so that a
+cancel message (the player undid a move or started a new game) is seen within a slice.
+"""
+
+import asyncio
+import json
+
+from pygames.session import ask_computer
+
+cancelled: set[int] = set()
+
+
+def cancel(request_id):
+    cancelled.add(int(request_id))
+
+
+async def answer(text):
+    request = json.loads(text)
+    rid = request.get("id")
+    reply = await ask_computer(request, lambda: asyncio.sleep(0), lambda: rid in cancelled)
+    cancelled.discard(rid)
+    return json.dumps(reply)

@@ -1,0 +1,177 @@
+"""The computer player in a real browser: it thinks in a worker while the page stays live,
+gives hints and an evaluation, works offline, and falls back to the page when its worker
+cannot run or keeps failing.
+
+Each test waits on explicit signals: ``body[data-ai-ready]`` (the worker has started),
+``body[data-thinking]`` (a move is being thought about), ``body[data-ply]``.
+"""
+
+import functools
+import http.server
+import threading
+
+import pytest
+from browser import click_point, text
+from conftest import READY_MS, SITE, Watched
+
+import build
+from pygames import Board
+
+pytestmark = pytest.mark.browser
+B9 = Board.square(9)
+
+#: Records main-thread long tasks (Long Tasks API) and how long each board click waits for
+#: its answer: from the input event to the end of the page's own handler.
+INSTRUMENT = """
+window.longTasks = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) longTasks.push([e.startTime, e.duration]); })
+  .observe({ type: "longtask", buffered: true });
+window.clickWaits = [];
+document.getElementById("board").addEventListener("click", (e) => clickWaits.push(performance.now() - e.timeStamp));
+"""
+
+
+def ai_ready(page):
+    page.wait_for_function("document.body.dataset.aiReady === '1'", timeout=READY_MS)
+
+
+def test_computer_thinks_in_a_worker_while_the_page_stays_live(open_page):
+    page = open_page("/index.html#v=1&g=loose&size=9").page
+    ai_ready(page)
+    page.evaluate(INSTRUMENT)
+    page.select_option("#level", "hard")
+    page.check("#computer-seats [data-seat='1']")
+    click_point(page, B9, "e5")
+    page.wait_for_function("document.body.dataset.thinking === '1'")
+    start = page.evaluate("clickWaits = []; performance.now()")
+    assert page.locator("#thinking").is_visible()
+    for label in ["a1", "c3", "g7", "i9", "b8"]:  # a player keeps clicking: each gets an answer at once
+        click_point(page, B9, label)
+        assert text(page, "#message") == "Wait for the computer's move."
+    page.click("[data-nav=prev]")  # the history works while it thinks
+    assert text(page, "#ply") == "0 / 1"
+    page.click("[data-nav=last]")
+    page.wait_for_function("document.body.dataset.thinking === undefined", timeout=READY_MS)
+    end = page.evaluate("performance.now()")
+    assert text(page, "#ply") == "2 / 2" and page.locator("#board").get_attribute("data-stones") == "2"
+    assert page.evaluate("document.body.dataset.aiFallback") is None
+    waits = page.evaluate("clickWaits")
+    long = [d for t, d in page.evaluate("longTasks") if start <= t <= end]
+    assert len(waits) == 5 and max(waits) < 30, waits
+    assert long == [], f"main-thread tasks over 50 ms while the computer thought: {long}"
+    assert end - start > 1500, "the hard level thinks for about three seconds"
+
+
+def test_computer_move_arrives_at_the_end_while_the_player_looks_back(open_page):
+    page = open_page("/index.html#v=1&g=loose&size=9&m=e5.d4.c3").page
+    ai_ready(page)
+    page.select_option("#level", "medium")
+    page.check("#computer-seats [data-seat='1']")  # White is to move: the computer starts
+    page.wait_for_function("document.body.dataset.thinking === '1'")
+    page.click("[data-nav=first]")
+    page.wait_for_function("document.body.dataset.thinking === undefined", timeout=READY_MS)
+    assert text(page, "#ply") == "0 / 4", "the view stays where the player is looking"
+    page.click("[data-nav=last]")
+    assert page.locator("#board").get_attribute("data-stones") == "4"
+
+
+def test_hint_and_evaluation_bar(open_page):
+    page = open_page("/index.html#v=1&g=pente&size=9&opening=none&m=e5.d4").page
+    ai_ready(page)
+    page.select_option("#level", "beginner")
+    marks = int(page.locator("#board").get_attribute("data-marks"))  # the last-move mark
+    page.click("#hint")
+    page.wait_for_function("document.getElementById('message').textContent.startsWith('Hint for White: ')",
+                           timeout=READY_MS)
+    assert page.locator("#board").get_attribute("data-marks") == str(marks + 1)
+    assert text(page, "#ply") == "2 / 2", "a hint plays nothing"
+    assert page.locator("#eval").is_hidden()
+    page.check("[data-pref=evaluation]")
+    page.wait_for_function("document.querySelectorAll('#eval span').length === 2", timeout=READY_MS)
+    title = page.get_attribute("#eval", "title")
+    assert title.startswith("White ") and ", Black " in title
+    click_point(page, B9, "f6")  # the hint goes with the position it was for
+    page.wait_for_function("document.body.dataset.ply === '3'")
+    assert page.locator("#board").get_attribute("data-marks") == str(marks)
+
+
+def test_undo_while_the_computer_thinks_abandons_its_move(open_page):
+    page = open_page("/index.html#v=1&g=vacu&size=9").page
+    ai_ready(page)
+    page.select_option("#level", "hard")
+    page.check("#computer-seats [data-seat='1']")
+    click_point(page, B9, "e5")
+    page.wait_for_function("document.body.dataset.thinking === '1'")
+    page.click("#undo")
+    page.wait_for_function("document.body.dataset.thinking === undefined", timeout=READY_MS)
+    assert text(page, "#ply") == "0 / 0" and page.locator("#board").get_attribute("data-stones") == "0"
+    assert text(page, "#prompt") == "Black to play (may take the button)"
+
+
+def test_without_a_worker_the_computer_thinks_on_the_page_and_says_so(open_page, site_url):
+    w = open_page(None)
+    w.page.route("**/ai-worker.js", lambda route: route.abort())
+    w.page.goto(site_url + "/index.html#v=1&g=loose&size=7")
+    w.page.wait_for_function("document.body.dataset.aiFallback === '1'", timeout=READY_MS)
+    assert "background helper failed" in text(w.page, "#ai-note")
+    w.page.select_option("#level", "beginner")
+    w.page.check("#computer-seats [data-seat='1']")
+    click_point(w.page, Board.square(7), "d4")
+    w.page.wait_for_function("document.body.dataset.ply === '2'", timeout=READY_MS)
+    w.errors.clear()  # the blocked worker script is this test's own doing
+
+
+CRASHING_WORKER = "postMessage({ ready: true }); self.onmessage = () => { throw new Error('boom'); };"
+
+
+def test_a_crashing_worker_is_restarted_once_then_the_page_takes_over(open_page, site_url):
+    w = open_page(None)
+    starts = []
+
+    def crashing(route):
+        starts.append(route.request.url)
+        route.fulfill(status=200, content_type="text/javascript", body=CRASHING_WORKER)
+
+    w.page.route("**/ai-worker.js", crashing)
+    w.page.goto(site_url + "/index.html#v=1&g=loose&size=7&m=d4")
+    w.page.wait_for_function("window.pgReady === true", timeout=READY_MS)
+    w.page.select_option("#level", "beginner")
+    w.page.check("#computer-seats [data-seat='1']")
+    w.page.wait_for_function("document.body.dataset.ply === '2'", timeout=READY_MS)
+    assert len(starts) == 2, "restarted once, then the page's own interpreter answered"
+    assert "boom" in text(w.page, "#ai-note")
+    assert w.page.evaluate("location.hash").startswith("#v=1&g=loose&size=7&m=d4.")
+    w.errors.clear()  # the crashes are this test's own doing
+
+
+def test_the_worker_plays_offline(browser):
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(build.Handler, directory=str(SITE)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    context = browser.new_context(service_workers="allow")
+    w = Watched(context.new_page(), origin)
+    try:
+        w.page.goto(origin + "/index.html#v=1&g=loose&size=7")
+        w.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=READY_MS)
+        ai_ready(w.page)
+        server.shutdown()
+        server.server_close()
+        w.page.reload()
+        w.page.wait_for_function("window.pgReady === true", timeout=READY_MS)
+        ai_ready(w.page)
+        w.page.select_option("#level", "beginner")
+        w.page.check("#computer-seats [data-seat='1']")
+        click_point(w.page, Board.square(7), "d4")
+        w.page.wait_for_function("document.body.dataset.ply === '2'", timeout=READY_MS)
+        assert w.page.evaluate("document.body.dataset.aiFallback") is None
+        w.errors[:] = [e for e in w.errors if "ERR_CONNECTION_REFUSED" not in e]
+        w.check()
+    finally:
+        context.close()
+
+
+def test_an_embedded_board_can_play_against_the_computer(open_page):
+    page = open_page("/embed.html#v=1&g=loose&size=5&computer=2&level=beginner").page
+    click_point(page, Board.square(5), "c3", canvas="figure.pg-board canvas")
+    page.wait_for_function("document.querySelector('figure.pg-board').dataset.ply === '2'", timeout=READY_MS)
+    assert page.evaluate("document.body.dataset.aiReady") == "1", "the computer answered from its worker"
