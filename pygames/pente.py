@@ -96,6 +96,24 @@ def _four_players_only(value: Any, options: Mapping[str, Any]) -> str | None:
     return None
 
 
+_LINES: dict[Board, tuple[Any, Any]] = {}
+
+
+def _lines(board: Board) -> tuple[Any, Any]:
+    """Per point, the lines a placement there looks along, read once per board shape:
+    for each of the 8 directions that has a point, its bit (``1 << direction``) and its
+    first four points (-1 past the edge), and for each of the 4 lines through it, its
+    number, the bits of its two directions and its two rays."""
+    if board not in _LINES:
+        brackets = tuple(tuple((1 << d, *(ray[i] if i < len(ray) else -1 for i in range(4)))
+                               for d, ray in enumerate(rays) if ray)
+                         for rays in board.rays)
+        axes = tuple(tuple((d, 1 << d | 1 << (d + 4), rays[d], rays[d + 4]) for d in range(4))
+                     for rays in board.rays)
+        _LINES[board] = (brackets, axes)
+    return _LINES[board]
+
+
 class Pente(Game):
     name = "pente"
     title = "Pente"
@@ -163,6 +181,7 @@ class Pente(Game):
         self.pending = None
         self.rows = ()
         self._journal: list[tuple[Point, int]] = []
+        self._brackets, self._axes = _lines(self.board)
 
     def _enter_play(self) -> None:
         self.step = len(self.steps)
@@ -343,20 +362,22 @@ class Pente(Game):
                 for bracket, run in found:
                     claims = self._claim(claims, run, bracket)
         mixed, three = self.mixed, self.three
-        for ray in self.board.rays[p]:
-            if len(ray) < 3:
+        near = 0  # the directions whose first point holds a stone of the mover
+        for bit, q1, q2, q3, q4 in self._brackets[p]:
+            a = stones[q1]
+            if a == me:
+                near |= bit
                 continue
-            a = stones[ray[0]]
-            if a == 0 or a == me:
+            if a == 0 or q3 < 0:
                 continue
-            b = stones[ray[1]]
+            b = stones[q2]
             if b == 0 or b == me or (b != a and not mixed):
                 continue
-            c = stones[ray[2]]
+            c = stones[q3]
             if c == me:
-                claims = self._claim(claims, ray[:2], me)
-            elif three and c and (c == a or mixed) and len(ray) > 3 and stones[ray[3]] == me:
-                claims = self._claim(claims, ray[:3], me)
+                claims = self._claim(claims, (q1, q2), me)
+            elif three and c and (c == a or mixed) and q4 >= 0 and stones[q4] == me:
+                claims = self._claim(claims, (q1, q2, q3), me)
         pending = self.pending
         if pending is not None and p == pending[1]:
             claims = self._claim(claims, self.rows[0], me)
@@ -366,15 +387,17 @@ class Pente(Game):
         if claims:
             self._remove(claims)
         rows = None
-        if stones[p] == me:
-            rays, need = self.board.rays[p], self.row_length
-            for d in range(4):
+        if near and stones[p] == me:  # a row needs a stone of the mover next to this one
+            need = self.row_length
+            for d, both, ahead, behind in self._axes[p]:
+                if not near & both:
+                    continue
                 count = 1
-                for q in rays[d]:
+                for q in ahead:
                     if stones[q] != me:
                         break
                     count += 1
-                for q in rays[d + 4]:
+                for q in behind:
                     if stones[q] != me:
                         break
                     count += 1
@@ -487,27 +510,30 @@ class Pente(Game):
         so sample points until one is, and list them only when the board is nearly full."""
         if self.outcome is not None:
             raise IllegalMove("the game is over")
-        kind = self.steps[self.step].kind if self.step < len(self.steps) else "place"
-        if kind not in ("place", "far"):
-            return super().random_move(rng)
-        stones, me, rand = self.stones, self.to_move, rng.random
-        far, forbidden = kind == "far", self.self_rule == "forbidden"
-        free = not (far or forbidden)
-
-        def allowed(p: Point) -> bool:
-            return not (far and self._too_close(p)) and not (forbidden and self._self_captures(p, me))
-
+        stones, rand = self.stones, rng.random
         n = len(stones)
+        if self.step < len(self.steps):
+            kind = self.steps[self.step].kind
+            if kind not in ("place", "far"):
+                return super().random_move(rng)
+            free = kind == "place" and self.self_rule != "forbidden"
+        else:
+            kind, free = "place", self.self_rule != "forbidden"
         for _ in range(64):
             p = int(rand() * n)
-            if stones[p] == 0 and (free or allowed(p)):
+            if stones[p] == 0 and (free or self._allowed(p, kind)):
                 return p
         empties = [p for p, s in enumerate(stones) if s == 0]
         rng.shuffle(empties)
         for p in empties:
-            if allowed(p):
+            if free or self._allowed(p, kind):
                 return p
         return PASS
+
+    def _allowed(self, p: Point, kind: str) -> bool:
+        """Whether the side to move may use empty point ``p`` in a placement step of this
+        kind: White's far stone keeps its distance, and a forbidden point stays locked."""
+        return not (kind == "far" and self._too_close(p)) and not self._locked(p, self.to_move)
 
     # -- undo: a journal of changed points instead of a copy of the board -----------------
 
@@ -525,10 +551,19 @@ class Pente(Game):
             stones[p] = old
         self.captures = captures[:]
 
+    def last_changes(self) -> list[tuple[Point, int]]:
+        """The points the last move changed, each with the colour it held before (0 for the
+        point played): a searcher that keeps its own line patterns updates only these. Valid
+        just after :meth:`play`, before any other move or undo."""
+        return self._journal
+
     # -- outcome and display -------------------------------------------------------------
 
     def result(self) -> Result | None:
         return self.outcome
+
+    def is_over(self) -> bool:
+        return self.outcome is not None  # asked after every move of a playout: no detour
 
     def scores(self) -> dict[int, float]:
         return {c: self.captures[c] for c in range(1, len(self.seats) + 1)}
