@@ -18,6 +18,7 @@ is also who placed last; even board sizes are refused; komi must be even.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
@@ -50,6 +51,23 @@ class Loose(PieRule, Game):
 
     def make_board(self) -> Board:
         return Board.square(self.options["size"])
+
+    def start(self) -> None:
+        super().start()
+        #: What the move being played changed: the placed point, then the flipped stones.
+        self._journal: list[Point] = []
+        #: The last placement looked at and its answer (see :meth:`placement`).
+        self._trial: tuple[Point, list[Point] | str] | None = None
+        #: The empty points in no particular order, and each one's index in that list, so
+        #: that a random move is drawn among them directly.
+        self._empty = list(range(len(self.board)))
+        self._slot = list(range(len(self.board)))
+
+    def after_setup(self) -> None:
+        self._trial = None
+        self._empty = [p for p, s in enumerate(self.stones) if not s]
+        for i, p in enumerate(self._empty):
+            self._slot[p] = i
 
     # -- liberties -------------------------------------------------------------------
 
@@ -107,9 +125,128 @@ class Loose(PieRule, Game):
         return [p for p, s in enumerate(stones)
                 if s == 0 and any(stones[q] for q in nbrs[p]) and not self.is_true_liberty(p)]
 
+    # -- placements ----------------------------------------------------------------------
+
+    def placement(self, p: Point) -> list[Point] | str:
+        """What a stone of the side to move on empty point ``p`` would do: the enemy stones
+        it would flip, or the reason it is illegal. The board is left as it was.
+
+        Only points whose status the stone changes need looking at. ``p`` stops being a
+        liberty, and an empty neighbour of ``p`` may turn false (it was true while ``p`` was
+        empty); nothing else changes. So the enemy groups that may have lost their last true
+        liberty are those next to ``p`` or to a newly false point, and flips only ever turn
+        false points true. The mover's groups that may be left without a true liberty are
+        the stone's own group, the flipped groups and the mover's groups next to a newly
+        false point. A point that stays true settles every group around it at once, which
+        keeps most placements down to a look at ``p``'s neighbours.
+
+        The answer for the last point asked about is remembered until the position changes,
+        so that a legality test followed by the move itself (``random_move`` then ``play``)
+        resolves the placement once."""
+        trial = self._trial
+        if trial is not None and trial[0] == p:
+            return trial[1]
+        answer = self._resolve(p)
+        self._trial = (p, answer)
+        return answer
+
+    def _resolve(self, p: Point) -> list[Point] | str:
+        stones, nbrs, is_true = self.stones, self.board.neighbours, self.is_true_liberty
+        if stones[p]:
+            return "that point is already occupied"
+        me = self.to_move
+        enemy = 3 - me
+        stones[p] = me
+        flipped: list[Point] = []
+        try:
+            falsified, suspects, free = [], [], False
+            for q in nbrs[p]:
+                s = stones[q]
+                if s == 0:
+                    if is_true(q):
+                        free = True  # a true liberty of the stone's group, whatever flips
+                    else:
+                        falsified.append(q)
+                elif s == enemy:
+                    suspects.append(q)
+            if not suspects and not falsified:
+                return [] if free or not self._captive(p) else "that stone's group would have no true liberty"
+            for q in falsified:
+                suspects.extend(nbrs[q])
+            flipped_groups = []
+            for x in suspects:
+                if stones[x] == enemy:
+                    captive = self._captive(x)
+                    if captive:
+                        flipped_groups.append(x)
+                        flipped.extend(captive)
+                        for y in captive:  # flip now, so the fill does not meet it twice
+                            stones[y] = me
+            if not free and self._captive(p):
+                return "that stone's group would have no true liberty"
+            for x in flipped_groups:
+                if self._captive(x):
+                    return f"the flipped group at {self.board.label(x)} would have no true liberty"
+            for q in falsified:
+                for x in nbrs[q]:
+                    if stones[x] == me and self._captive(x):
+                        return f"your group at {self.board.label(x)} would lose its last true liberty"
+            return flipped
+        finally:
+            stones[p] = 0
+            for y in flipped:
+                stones[y] = enemy
+
+    def is_legal(self, move: Move) -> bool:
+        if self.passes >= 2:
+            return False
+        if self.choosing:
+            return move in COLOUR_CHOICES
+        if move == PASS:
+            return True
+        return (isinstance(move, int) and 0 <= move < len(self.stones) and not self.stones[move]
+                and not isinstance(self.placement(move), str))
+
+    def legal_moves(self) -> list[Move]:
+        if self.passes >= 2:
+            return []
+        if self.choosing:
+            return list(COLOUR_CHOICES)
+        placement = self._resolve
+        return [p for p, s in enumerate(self.stones) if s == 0 and not isinstance(placement(p), str)] + [PASS]
+
+    def random_move(self, rng: random.Random) -> Move:
+        """A uniformly random legal move. The empty points and the pass are drawn with
+        replacement until one is legal, which usually takes a draw or two; after a few
+        misses the rest are drawn without replacement. Either way each legal move is
+        equally likely."""
+        if self.passes >= 2:
+            raise IllegalMove("the game is over")
+        if self.choosing:
+            return rng.choice(COLOUR_CHOICES)
+        empty, placement = self._empty, self.placement
+        k = len(empty)
+        draw = rng.random
+        for _ in range(4):
+            i = int(draw() * (k + 1))
+            if i == k:
+                return PASS
+            if not isinstance(placement(empty[i]), str):
+                return empty[i]
+        moves: list[Move] = empty[:]
+        moves.append(PASS)
+        while True:
+            i = int(draw() * len(moves))
+            move = moves[i]
+            if move == PASS or not isinstance(placement(move), str):
+                return move
+            moves[i] = moves[-1]
+            moves.pop()
+
     # -- moves -------------------------------------------------------------------------
 
     def _play(self, move: Move) -> None:
+        trial, self._trial = self._trial, None  # every move changes the position
         if self.choosing:
             self.choose_colour(move)
             return
@@ -119,52 +256,50 @@ class Loose(PieRule, Game):
             return
         if not isinstance(move, int) or not 0 <= move < len(self.stones):
             raise IllegalMove(f"{move!r} is not a move in Loose")
-        self._place(move)
+        self._place(move, trial[1] if trial is not None and trial[0] == move else self._resolve(move))
         self.passes = 0
         self.to_move = 3 - self.to_move
 
-    def _place(self, p: Point) -> None:
-        stones, nbrs = self.stones, self.board.neighbours
-        if stones[p]:
-            raise IllegalMove("that point is already occupied")
-        me = self.to_move
-        enemy = 3 - me
+    def _place(self, p: Point, flipped: list[Point] | str) -> None:
+        """Place on ``p`` for the side to move, flipping ``flipped`` (its :meth:`placement`)."""
+        if isinstance(flipped, str):
+            raise IllegalMove(flipped)
+        stones, me = self.stones, self.to_move
+        self._journal.append(p)
+        self._journal.extend(flipped)
         stones[p] = me
-        # Only liberties at p and at p's empty neighbours changed status, so only groups
-        # touching those points can have lost their last true liberty.
-        near = [p]
-        for q in nbrs[p]:
-            if stones[q] == 0:
-                near.extend(nbrs[q])
-            else:
-                near.append(q)
-        flipped: list[Point] = []
-        mine: list[Point] = []
-        for x in near:
-            if stones[x] == enemy:
-                captive = self._captive(x)
-                if captive:
-                    flipped.extend(captive)
-                    for y in captive:  # flip now, so the fill does not meet it twice
-                        stones[y] = me
-            elif stones[x] == me:
-                mine.append(x)
-        # Flipping only turns false points true, so only the mover's groups (including
-        # the flipped stones) can be left without a true liberty.
-        for x in mine + flipped:
-            captive = self._captive(x)
-            if captive:
-                where = self.board.label(x)
-                if x in flipped:
-                    raise IllegalMove(f"the flipped group at {where} would have no true liberty")
-                if p in captive:
-                    raise IllegalMove("that stone's group would have no true liberty")
-                raise IllegalMove(f"your group at {where} would lose its last true liberty")
+        for y in flipped:
+            stones[y] = me
+        empty, slot = self._empty, self._slot  # p leaves the list: the last empty point takes its slot
+        last = empty.pop()
+        if last != p:
+            empty[slot[p]] = last
+            slot[last] = slot[p]
 
     def candidates(self) -> Iterable[Move]:
         if self.choosing:
             return list(COLOUR_CHOICES)
         return [p for p, s in enumerate(self.stones) if s == 0] + [PASS]
+
+    # -- undo: the placed point and the flipped stones, instead of a copy of the board -----
+
+    def _save(self) -> tuple[Any, ...]:
+        journal: list[Point] = []
+        self._journal = journal
+        return self.to_move, self.passes, self.seats, self.choosing, journal
+
+    def _load(self, snapshot: tuple[Any, ...]) -> None:
+        self.to_move, self.passes, self.seats, self.choosing, journal = snapshot
+        if journal:
+            stones = self.stones
+            mover = self.to_move
+            p = journal[0]
+            stones[p] = 0
+            for y in journal[1:]:
+                stones[y] = 3 - mover
+            self._slot[p] = len(self._empty)
+            self._empty.append(p)
+        self._trial = None
 
     # -- outcome -------------------------------------------------------------------------
 
