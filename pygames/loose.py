@@ -14,6 +14,20 @@ Vocabulary of the rulebook:
 Stones are never removed, so there are no cycles and no ko rule. Choices where the rules
 are silent (see the rules page): the tie-break loser is the player who passed last, which
 is also who placed last; even board sizes are refused; komi must be even.
+
+How the board is kept, so that a placement costs a look at a few points rather than a
+walk over whole groups (random playouts of the computer player make millions of them):
+
+* every group is a ring of its stones (``_next``) with one **head** stone (``_head`` of each
+  stone, -1 on empty points) holding its ``_size`` and ``_lead``: the stone of the group
+  next to which a true liberty was last found. Whether a group has a true liberty is asked
+  at its lead stone first, and usually settled there; only when that liberty is gone is the
+  ring walked. Stones are never removed, so groups only ever join (the smaller one is
+  relabelled) or flip whole;
+* the empty points are kept in a list (``_empty``, in no particular order, with each
+  point's index in ``_slot``), so that a random move is drawn among them directly;
+* undo keeps a journal of the placed point and the flipped stones; taking a move back
+  puts their colours back and rebuilds the groups at and next to those points.
 """
 
 from __future__ import annotations
@@ -58,16 +72,20 @@ class Loose(PieRule, Game):
         self._journal: list[Point] = []
         #: The last placement looked at and its answer (see :meth:`placement`).
         self._trial: tuple[Point, list[Point] | str] | None = None
-        #: The empty points in no particular order, and each one's index in that list, so
-        #: that a random move is drawn among them directly.
-        self._empty = list(range(len(self.board)))
-        self._slot = list(range(len(self.board)))
+        n = len(self.board)
+        self._empty = list(range(n))
+        self._slot = list(range(n))
+        self._head = [-1] * n
+        self._next = [0] * n
+        self._size = [0] * n
+        self._lead = [0] * n
 
     def after_setup(self) -> None:
         self._trial = None
         self._empty = [p for p, s in enumerate(self.stones) if not s]
         for i, p in enumerate(self._empty):
             self._slot[p] = i
+        self._rebuild(range(len(self.stones)))
 
     # -- liberties -------------------------------------------------------------------
 
@@ -102,22 +120,91 @@ class Loose(PieRule, Game):
         stones, nbrs = self.stones, self.board.neighbours
         return {q for x in group for q in nbrs[x] if stones[q] == 0 and self.is_true_liberty(q)}
 
-    def _captive(self, p: Point) -> list[Point] | None:
-        """The group of the stone at ``p`` if it has no true liberty, else None. The fill
-        stops at the first true liberty, so a healthy group usually costs a step or two."""
+    def _alive(self, start: Point) -> bool:
+        """Whether the group of the stone ``start`` has a true liberty (see :meth:`_free`)."""
+        return bool(self._free(start, 1))
+
+    def _free(self, start: Point, most: int) -> list[Point]:
+        """Up to ``most`` true liberties of the group of the stone ``start``, on the board
+        as it stands, where a stone may have just been placed
+        or groups flipped, so that the group may be several of the kept groups (rings)
+        joined. A ring walked without finding enough adds the rings of its colour next to
+        it. Asked for one, each ring is looked at next to its lead stone first."""
         stones, nbrs, is_true = self.stones, self.board.neighbours, self.is_true_liberty
-        colour = stones[p]
-        group, seen = [p], {p}
-        for x in group:  # the list grows while it is walked
-            for y in nbrs[x]:
-                s = stones[y]
-                if s == 0:
-                    if is_true(y):
-                        return None
-                elif s == colour and y not in seen:
-                    seen.add(y)
-                    group.append(y)
-        return group
+        head, nxt, lead = self._head, self._next, self._lead
+        colour = stones[start]
+        todo = [head[start]]
+        found: list[Point] = []
+        for h in todo:  # the list grows while it is walked
+            x = lead[h]
+            if most == 1 and head[x] == h:
+                for y in nbrs[x]:
+                    if not stones[y] and is_true(y):
+                        return [y]
+            x = h
+            while True:
+                for y in nbrs[x]:
+                    s = stones[y]
+                    if not s:
+                        if y not in found and is_true(y):
+                            lead[h] = x
+                            found.append(y)
+                            if len(found) == most:
+                                return found
+                    elif s == colour and head[y] not in todo:
+                        todo.append(head[y])
+                x = nxt[x]
+                if x == h:
+                    break
+        return found
+
+    def true_liberties_at(self, p: Point, most: int) -> list[Point]:
+        """Up to ``most`` true liberties of the group of the stone at ``p``, or of the group
+        a stone of the side to move on empty ``p`` would make (before any flip)."""
+        stones = self.stones
+        if stones[p]:
+            return self._free(p, most)
+        stones[p] = self.to_move
+        self._head[p] = self._next[p] = self._lead[p] = p
+        try:
+            return self._free(p, most)
+        finally:
+            stones[p] = 0
+            self._head[p] = -1
+
+    def _rebuild(self, points: Iterable[Point]) -> None:
+        """Work out afresh, from the board, every group with a stone at or next to ``points``."""
+        stones, nbrs = self.stones, self.board.neighbours
+        head, nxt = self._head, self._next
+        done: set[Point] = set()
+        for p in points:
+            if not stones[p]:
+                head[p] = -1
+            for x in (p, *nbrs[p]):
+                if not stones[x] or x in done:
+                    continue
+                group = self.group(x)
+                done.update(group)
+                for i, y in enumerate(group):
+                    head[y] = x
+                    nxt[y] = group[i - 1]  # a ring, walked backwards
+                self._size[x] = len(group)
+                self._lead[x] = x
+
+    def _join(self, a: Point, b: Point) -> Point:
+        """Join the groups headed by ``a`` and ``b`` (different) and return the new head."""
+        head, nxt, size = self._head, self._next, self._size
+        if size[a] < size[b]:
+            a, b = b, a
+        x = b
+        while True:
+            head[x] = a
+            x = nxt[x]
+            if x == b:
+                break
+        nxt[a], nxt[b] = nxt[b], nxt[a]  # splice the two rings into one
+        size[a] += size[b]
+        return a
 
     def false_liberties(self) -> list[Point]:
         """Every empty point that is a false liberty (for study overlays)."""
@@ -152,11 +239,13 @@ class Loose(PieRule, Game):
 
     def _resolve(self, p: Point) -> list[Point] | str:
         stones, nbrs, is_true = self.stones, self.board.neighbours, self.is_true_liberty
+        head, nxt = self._head, self._next
         if stones[p]:
             return "that point is already occupied"
         me = self.to_move
         enemy = 3 - me
-        stones[p] = me
+        stones[p] = me  # for the question, the stone is a ring of its own
+        head[p] = nxt[p] = self._lead[p] = p
         flipped: list[Point] = []
         try:
             falsified, suspects, free = [], [], False
@@ -170,30 +259,37 @@ class Loose(PieRule, Game):
                 elif s == enemy:
                     suspects.append(q)
             if not suspects and not falsified:
-                return [] if free or not self._captive(p) else "that stone's group would have no true liberty"
+                return [] if free or self._alive(p) else "that stone's group would have no true liberty"
             for q in falsified:
                 suspects.extend(nbrs[q])
-            flipped_groups = []
+            looked: list[Point] = []
+            captives: list[Point] = []
             for x in suspects:
-                if stones[x] == enemy:
-                    captive = self._captive(x)
-                    if captive:
-                        flipped_groups.append(x)
-                        flipped.extend(captive)
-                        for y in captive:  # flip now, so the fill does not meet it twice
+                if stones[x] == enemy and head[x] not in looked:
+                    h = head[x]
+                    looked.append(h)
+                    if not self._alive(h):
+                        captives.append(h)
+                        y = h
+                        while True:  # flip now, so that the groups of the mover see it
                             stones[y] = me
-            if not free and self._captive(p):
+                            flipped.append(y)
+                            y = nxt[y]
+                            if y == h:
+                                break
+            if not free and not self._alive(p):
                 return "that stone's group would have no true liberty"
-            for x in flipped_groups:
-                if self._captive(x):
-                    return f"the flipped group at {self.board.label(x)} would have no true liberty"
+            for h in captives:
+                if not self._alive(h):
+                    return f"the flipped group at {self.board.label(h)} would have no true liberty"
             for q in falsified:
                 for x in nbrs[q]:
-                    if stones[x] == me and self._captive(x):
+                    if stones[x] == me and not self._alive(x):
                         return f"your group at {self.board.label(x)} would lose its last true liberty"
             return flipped
         finally:
             stones[p] = 0
+            head[p] = -1
             for y in flipped:
                 stones[y] = enemy
 
@@ -264,12 +360,19 @@ class Loose(PieRule, Game):
         """Place on ``p`` for the side to move, flipping ``flipped`` (its :meth:`placement`)."""
         if isinstance(flipped, str):
             raise IllegalMove(flipped)
-        stones, me = self.stones, self.to_move
+        stones, me, head = self.stones, self.to_move, self._head
         self._journal.append(p)
         self._journal.extend(flipped)
         stones[p] = me
         for y in flipped:
             stones[y] = me
+        head[p] = self._next[p] = self._lead[p] = p
+        self._size[p] = 1
+        nbrs = self.board.neighbours
+        for x in (p, *flipped):  # the new stone and the flipped groups join the groups around them
+            for y in nbrs[x]:
+                if stones[y] == me and head[y] != head[x]:
+                    self._join(head[x], head[y])
         empty, slot = self._empty, self._slot  # p leaves the list: the last empty point takes its slot
         last = empty.pop()
         if last != p:
@@ -299,7 +402,16 @@ class Loose(PieRule, Game):
                 stones[y] = 3 - mover
             self._slot[p] = len(self._empty)
             self._empty.append(p)
+            self._rebuild(journal)
         self._trial = None
+
+    # -- knowledge for the computer player (see :mod:`pygames.loose_ai`) ---------------------
+
+    def playout_move(self, rng: random.Random) -> Move:
+        return loose_ai.playout_move(self, rng)
+
+    def move_priors(self, moves: list[Move]) -> list[float] | None:
+        return loose_ai.priors(self, moves)
 
     # -- outcome -------------------------------------------------------------------------
 
@@ -333,3 +445,7 @@ class Loose(PieRule, Game):
     def annotations(self) -> list[dict[str, Any]]:
         return [{"kind": "mark", "points": self.false_liberties(), "shape": "cross", "colour": 0,
                  "label": "false liberty"}]
+
+
+# The computer player's knowledge (used by the methods above) reads this module's names.
+from . import loose_ai  # noqa: E402

@@ -519,6 +519,14 @@ class Vacu(PieRule, Game):
                 self._put(p, old)
             self._rebuild(p for p, _ in journal)
 
+    # -- knowledge for the computer player (see :mod:`pygames.vacu_ai`) -----------------------
+
+    def playout_move(self, rng: random.Random) -> Move:
+        return vacu_ai.playout_move(self, rng)
+
+    def move_priors(self, moves: list[Move]) -> list[float] | None:
+        return vacu_ai.priors(self, moves)
+
     # -- outcome -----------------------------------------------------------------------------
 
     def _parts(self) -> dict[str, dict[int, float]]:
@@ -637,6 +645,12 @@ class Convacu(Vacu):
         move = self._random_placement(rng, None)
         return PASS if move is None else move
 
+    def playout_move(self, rng: random.Random) -> Move:
+        return vacu_ai.convacu_playout_move(self, rng)
+
+    def move_priors(self, moves: list[Move]) -> list[float] | None:
+        return vacu_ai.convacu_priors(self, moves)
+
     def _parts(self) -> dict[str, dict[int, float]]:
         parts = super()._parts()
         del parts["button"]
@@ -654,3 +668,7 @@ class Convacu(Vacu):
 
     def annotations(self) -> list[dict[str, Any]]:
         return [{"kind": "edge", "side": side, "colour": colour} for side, _, colour in EDGE_SIDES]
+
+
+# The computer player's knowledge (used by the methods above) reads this module's names.
+from . import vacu_ai  # noqa: E402
