@@ -21,6 +21,26 @@ Vocabulary of the rulebook:
 Because every group has a liberty at the start of a turn, only groups next to the placed
 stone can lose their last liberty, so each placement is resolved by looking around it.
 
+How the board is kept, so that a move costs a look around the placed stone and not a walk
+over whole groups (random playouts of the computer player make millions of them):
+
+* every group is a ring of its stones (``_next``) with one **head** stone (``_head`` of each
+  stone) that holds the group's totals: ``_size``, ``_reach`` (the board edges it touches, for
+  Convacu) and ``_contacts``, the number of pairs of a stone and an empty neighbour. A point
+  next to two stones of the group counts twice, but the count is zero exactly when the group
+  has no liberty, which is all the rules ask, and it adds up when groups join. Joining
+  relabels the smaller group; removing or flipping one walks its ring;
+* the empty points are also kept in a list (``_empty``, in no particular order, with each
+  point's index in ``_slot``), so that a random move is drawn among them directly, and each
+  point knows how many of its neighbours are empty (``_open``): a point with one is a legal
+  placement at a glance;
+* the repetition rule compares positions by a Zobrist key, one random 64-bit number per
+  stone XOR-ed together and updated stone by stone, instead of a copy of the board per move
+  (two different boards share a key with odds of about one in 10^19);
+* undo keeps a journal of the points a move changed with their old colour; taking a move
+  back puts the colours back and rebuilds the groups at and next to those points, the only
+  ones the move touched.
+
 Convacu (:class:`Convacu`) adds coloured edges (top and bottom Black, left and right
 White): a group joining the two edges of its colour wins for its owner at the end of the
 turn, and passing is allowed only when no placement is legal. It has no button; komi, the
@@ -46,6 +66,16 @@ BUTTON = "button"
 TOP, BOTTOM, LEFT, RIGHT = 1, 2, 4, 8
 EDGES = {BLACK: TOP | BOTTOM, WHITE: LEFT | RIGHT}
 EDGE_SIDES = (("top", TOP, BLACK), ("bottom", BOTTOM, BLACK), ("left", LEFT, WHITE), ("right", RIGHT, WHITE))
+
+
+@cache
+def zobrist(points: int) -> tuple[tuple[int, ...], ...]:
+    """For each colour (0 = empty) a random 64-bit key per point; empty points have key 0,
+    so that the key of a board is the XOR of the keys of its stones. Fixed per board size,
+    so that every game on that board agrees."""
+    rng = random.Random(f"vacu zobrist {points}")
+    return (0,) * points, tuple(rng.getrandbits(64) for _ in range(points)), \
+        tuple(rng.getrandbits(64) for _ in range(points))
 
 
 @cache
@@ -95,34 +125,62 @@ class Vacu(PieRule, Game):
         super().start()
         self.button = 0
         self.outcome = None
+        n = len(self.board)
+        self._keys_of = zobrist(n)
+        self._edges = edge_bits(self.board.size)
+        self._head = [0] * n
+        self._next = [0] * n
+        self._size = [0] * n
+        self._reach = [0] * n
+        self._contacts = [0] * n
+        self._empty = list(range(n))
+        self._slot = list(range(n))
+        self._open = [len(ns) for ns in self.board.neighbours]
+        #: The Zobrist key of the board (see the module docstring).
+        self.key = 0
+        #: The points the move being played changed, each with its colour before.
+        self._journal: list[tuple[Point, int]] = []
         self._reset_repetitions()
 
     def after_setup(self) -> None:
-        for p, s in enumerate(self.stones):
-            if s and not self._group(p)[1]:
+        stones = self.stones
+        self._empty = [p for p, s in enumerate(stones) if not s]
+        for i, p in enumerate(self._empty):
+            self._slot[p] = i
+        self._open = [sum(1 for q in ns if not stones[q]) for ns in self.board.neighbours]
+        self._rebuild(range(len(stones)))
+        for p, s in enumerate(stones):
+            if s and not self._contacts[self._head[p]]:
                 raise ValueError(f"the group at {self.board.label(p)} has no liberty")
+        keys = self._keys_of
+        self.key = 0
+        for p, s in enumerate(stones):
+            self.key ^= keys[s][p]
         self._reset_repetitions()
 
     # -- groups and territories ----------------------------------------------------------
 
-    def _group(self, p: Point) -> tuple[list[Point], bool]:
-        """The group of the stone at ``p`` and whether it has a liberty."""
+    def _fill(self, p: Point) -> list[Point]:
+        """The group of the stone at ``p``, found by a fill over the board."""
         stones, nbrs = self.stones, self.board.neighbours
         colour = stones[p]
-        group, seen, free = [p], {p}, False
+        group, seen = [p], {p}
         for x in group:  # the list grows while it is walked: a breadth-first fill
             for y in nbrs[x]:
-                s = stones[y]
-                if s == 0:
-                    free = True
-                elif s == colour and y not in seen:
+                if stones[y] == colour and y not in seen:
                     seen.add(y)
                     group.append(y)
-        return group, free
+        return group
 
     def group(self, p: Point) -> list[Point]:
-        """The group containing the stone at ``p``."""
-        return self._group(p)[0]
+        """The group containing the stone at ``p``, read off its ring."""
+        nxt = self._next
+        found = [p]
+        x = nxt[p]
+        while x != p:
+            found.append(x)
+            x = nxt[x]
+        return found
 
     def liberties(self, p: Point) -> set[Point]:
         """The liberties of the group containing the stone at ``p``."""
@@ -151,60 +209,154 @@ class Vacu(PieRule, Game):
             found.append((touching if touching in (BLACK, WHITE) else 0, region))
         return found
 
+    # -- the groups kept up to date ----------------------------------------------------------
+
+    def _rebuild(self, points: Iterable[Point]) -> None:
+        """Work out afresh, from the board, every group with a stone at or next to ``points``."""
+        stones, nbrs, edges = self.stones, self.board.neighbours, self._edges
+        head, nxt, size, reach, contacts = self._head, self._next, self._size, self._reach, self._contacts
+        done: set[Point] = set()
+        for p in points:
+            for x in (p, *nbrs[p]):
+                if not stones[x] or x in done:
+                    continue
+                group = self._fill(x)
+                done.update(group)
+                for i, y in enumerate(group):
+                    head[y] = x
+                    nxt[y] = group[i - 1]  # a ring, walked backwards
+                size[x] = len(group)
+                reach[x] = 0
+                for y in group:
+                    reach[x] |= edges[y]
+                contacts[x] = sum(1 for y in group for z in nbrs[y] if not stones[z])
+
+    def _set(self, p: Point, colour: int) -> None:
+        """Put ``colour`` (0 for none) on ``p``, noting it for undo and in the Zobrist key."""
+        old = self.stones[p]
+        self._journal.append((p, old))
+        keys = self._keys_of
+        self.key ^= keys[old][p] ^ keys[colour][p]
+        self._put(p, colour)
+
+    def _put(self, p: Point, colour: int) -> None:
+        """Put ``colour`` on ``p``, keeping the empty points and their empty neighbours."""
+        stones = self.stones
+        was = stones[p]
+        stones[p] = colour
+        if (was == 0) == (colour == 0):
+            return  # a flip: nothing became empty or filled
+        empty, slot, open_ = self._empty, self._slot, self._open
+        if colour:  # p leaves the list of empty points: the last one takes its slot
+            last = empty.pop()
+            if last != p:
+                empty[slot[p]] = last
+                slot[last] = slot[p]
+            for q in self.board.neighbours[p]:
+                open_[q] -= 1
+        else:
+            slot[p] = len(empty)
+            empty.append(p)
+            for q in self.board.neighbours[p]:
+                open_[q] += 1
+
+    def _join(self, a: Point, b: Point) -> Point:
+        """Join the groups headed by ``a`` and ``b`` (different) and return the new head."""
+        head, nxt, size = self._head, self._next, self._size
+        if size[a] < size[b]:
+            a, b = b, a
+        self._reach[a] |= self._reach[b]
+        x = b
+        while True:
+            head[x] = a
+            x = nxt[x]
+            if x == b:
+                break
+        nxt[a], nxt[b] = nxt[b], nxt[a]  # splice the two rings into one
+        size[a] += size[b]
+        self._contacts[a] += self._contacts[b]
+        return a
+
+    def _lift(self, h: Point) -> list[Point]:
+        """Remove the group headed by ``h`` from the board; returns its stones."""
+        stones, nbrs, head, contacts = self.stones, self.board.neighbours, self._head, self._contacts
+        group = self.group(h)
+        for x in group:
+            self._set(x, 0)
+        for x in group:  # every neighbouring stone gains a contact with the emptied point
+            for y in nbrs[x]:
+                if stones[y]:
+                    contacts[head[y]] += 1
+        return group
+
+    def _turn(self, h: Point, colour: int) -> list[Point]:
+        """Flip the group headed by ``h`` to ``colour`` and join it to that colour's groups
+        next to it; returns its stones."""
+        stones, nbrs, head = self.stones, self.board.neighbours, self._head
+        group = self.group(h)
+        for x in group:
+            self._set(x, colour)
+        for x in group:
+            for y in nbrs[x]:
+                if stones[y] == colour and head[y] != head[x]:
+                    self._join(head[x], head[y])
+        return group
+
     # -- placements ------------------------------------------------------------------------
-
-    def _libertyless_enemies(self, p: Point) -> list[Point]:
-        """The stones of the enemy groups next to ``p`` that have no liberty (with the
-        mover's stone already on ``p``). No other group can lack one, as every group had a
-        liberty before this placement."""
-        stones = self.stones
-        enemy = 3 - stones[p]
-        seen: set[Point] = set()
-        doomed: list[Point] = []
-        for q in self.board.neighbours[p]:
-            if stones[q] == enemy and q not in seen:
-                group, free = self._group(q)
-                seen.update(group)
-                if not free:
-                    doomed.extend(group)
-        return doomed
-
-    def _has_liberty(self, p: Point) -> bool:
-        """Whether the group of the stone at ``p`` has a liberty (quick when ``p`` has one)."""
-        stones = self.stones
-        return any(stones[q] == 0 for q in self.board.neighbours[p]) or self._group(p)[1]
 
     def legal_placement(self, p: Point) -> bool:
         """Whether the side to move may place on ``p``: it is empty, and the new stone's
-        group would have a liberty or some enemy group would be left without one."""
+        group would have a liberty or some enemy group would be left without one. Read off
+        the contacts of the groups around ``p``: a group loses one contact for each of its
+        stones next to ``p``, and keeps a liberty elsewhere exactly when it has more."""
         stones = self.stones
         if stones[p]:
             return False
-        stones[p] = self.to_move
-        legal = self._has_liberty(p) or bool(self._libertyless_enemies(p))
-        stones[p] = 0
-        return legal
+        if self._open[p]:
+            return True
+        nbrs = self.board.neighbours[p]
+        head, contacts, me = self._head, self._contacts, self.to_move
+        heads = [head[q] for q in nbrs]
+        for q, h in zip(nbrs, heads):
+            if (contacts[h] > heads.count(h)) == (stones[q] == me):
+                return True  # a group of the mover keeps a liberty, or an enemy group loses its last
+        return False
 
     def _place(self, p: Point) -> tuple[list[Point], list[Point]]:
         """Place for the side to move and resolve the turn. Returns the mover's stones whose
         groups changed (to look for a Convacu connection) and the enemy stones taken."""
-        stones = self.stones
+        stones, head, contacts = self.stones, self._head, self._contacts
         if stones[p]:
             raise IllegalMove("that point is already occupied")
         me = self.to_move
-        stones[p] = me
-        doomed = self._libertyless_enemies(p)
-        if self._has_liberty(p):
-            for x in doomed:
-                stones[x] = 0
-            return [p], doomed
+        self._set(p, me)
+        nbrs = self.board.neighbours[p]
+        for q in nbrs:
+            if stones[q]:
+                contacts[head[q]] -= 1
+        head[p] = self._next[p] = p
+        self._size[p] = 1
+        self._reach[p] = self._edges[p]
+        contacts[p] = self._open[p]
+        mine = p  # the head of the new stone's group
+        doomed: list[Point] = []  # the heads of the enemy groups left without a liberty
+        for q in nbrs:
+            s = stones[q]
+            if s:
+                h = head[q]
+                if s == me:
+                    if h != mine:
+                        mine = self._join(mine, h)
+                elif not contacts[h] and h not in doomed:
+                    doomed.append(h)
+        if contacts[mine]:
+            taken = [x for h in doomed for x in self._lift(h)] if doomed else doomed
+            return [p], taken
         if not doomed:
             raise IllegalMove("that stone would have no liberty and would flip nothing")
-        for x in self._group(p)[0]:
-            stones[x] = 0
-        for x in doomed:
-            stones[x] = me
-        return doomed, doomed
+        self._lift(mine)
+        flipped = [x for h in doomed for x in self._turn(h, me)]
+        return flipped, flipped
 
     # -- moves -----------------------------------------------------------------------------
 
@@ -258,38 +410,31 @@ class Vacu(PieRule, Game):
     # -- repetition --------------------------------------------------------------------------
 
     def _reset_repetitions(self) -> None:
-        self._keys: list[tuple[bytes, int, bool]] = []
-        self._counts: dict[tuple[bytes, int, bool], int] = {}
+        self._keys: list[tuple[int, int, bool]] = []
+        self._counts: dict[tuple[int, int, bool], int] = {}
         self.ply = 0
         self._record()
 
     def _record(self) -> None:
-        """Count the current position as one more appearance."""
-        self._forget_undone()
+        """Count the current position as one more appearance.
+
+        The keys of the line played so far live in ``_keys``, counted in ``_counts``; ``ply``
+        is their number. Undo uncounts the keys beyond the restored ``ply`` (see ``_load``),
+        so the counts always match the line on the board."""
         key = self.position_key()
         self._keys.append(key)
-        self._counts[key] = self._counts.get(key, 0) + 1
+        counts = self._counts
+        counts[key] = counts.get(key, 0) + 1
         self.ply += 1
-
-    def _forget_undone(self) -> None:
-        """Uncount the positions of moves that were taken back.
-
-        The keys of the line played so far live in ``_keys``, counted in ``_counts``; only
-        their number, ``ply``, is part of the undoable state. An undo lowers ``ply``, and the
-        keys beyond it are uncounted here, so the counts match the line on the board without
-        copying the table at every move."""
-        keys, counts = self._keys, self._counts
-        while len(keys) > self.ply:
-            counts[keys.pop()] -= 1
 
     def repetitions(self) -> int:
         """How many times the current position has appeared in this game (at least 1)."""
-        self._forget_undone()
         return self._counts[self._keys[-1]]
 
-    def position_key(self) -> tuple[bytes, int, bool]:
-        """What must match for two positions to count as a repetition."""
-        return bytes(self.stones), self.to_move, self.button != 0
+    def position_key(self) -> tuple[int, int, bool]:
+        """What must match for two positions to count as a repetition: the board (by its
+        Zobrist key), the side to move and whether the button is taken."""
+        return self.key, self.to_move, self.button != 0
 
     # -- legal moves ---------------------------------------------------------------------------
 
@@ -303,23 +448,84 @@ class Vacu(PieRule, Game):
         if self.choosing:
             return move in COLOUR_CHOICES
         if isinstance(move, int):
-            return self.legal_placement(move)
+            return 0 <= move < len(self.stones) and self.legal_placement(move)
         if move == BUTTON:
             return not self.button
         return move == PASS and bool(self.button)
 
+    def is_legal(self, move: Move) -> bool:
+        return self.outcome is None and self._allowed(move)
+
     def legal_moves(self) -> list[Move]:
         if self.outcome is not None:
             return []
-        return [m for m in self.candidates() if self._allowed(m)]
+        if self.choosing:
+            return list(COLOUR_CHOICES)
+        return self.placements() + [PASS if self.button else BUTTON]
+
+    def placements(self) -> list[Point]:
+        """The legal placements of the side to move (an empty point with an empty
+        neighbour always is one)."""
+        legal, open_ = self.legal_placement, self._open
+        return [p for p in sorted(self._empty) if open_[p] or legal(p)]
 
     def random_move(self, rng: random.Random) -> Move:
         if self.outcome is not None:
             raise IllegalMove("the game is over")
-        move = _first_allowed(list(self.candidates()), self._allowed, rng)
+        if self.choosing:
+            return rng.choice(COLOUR_CHOICES)
+        move = self._random_placement(rng, PASS if self.button else BUTTON)
         if move is None:
             raise IllegalMove("no legal move")
         return move
+
+    def _random_placement(self, rng: random.Random, action: Move | None) -> Move | None:
+        """A uniformly random choice among the legal placements and ``action`` (a move that
+        is legal whenever offered), or None if there is none. Empty points are drawn with
+        replacement until one is legal, which usually takes one draw; after a few misses
+        the rest are drawn without replacement. Either way each legal move is equally
+        likely."""
+        empty, legal = self._empty, self.legal_placement
+        k = len(empty)
+        offered = k + 1 if action is not None else k
+        draw = rng.random
+        for _ in range(4):
+            i = int(draw() * offered)
+            if i == k:
+                return action
+            if legal(empty[i]):
+                return empty[i]
+        moves: list[Move] = empty[:]
+        if action is not None:
+            moves.append(action)
+        return _first_allowed(moves, lambda m: m == action or legal(m), rng)
+
+    # -- undo: the journal of changed points, instead of a copy of the board -------------------
+
+    def _save(self) -> tuple[Any, ...]:
+        journal: list[tuple[Point, int]] = []
+        self._journal = journal
+        return (self.to_move, self.passes, self.seats, self.choosing, self.button, self.ply, self.outcome,
+                self.key, journal)
+
+    def _load(self, snapshot: tuple[Any, ...]) -> None:
+        (self.to_move, self.passes, self.seats, self.choosing, self.button, self.ply, self.outcome,
+         self.key, journal) = snapshot
+        keys, counts = self._keys, self._counts
+        while len(keys) > self.ply:
+            counts[keys.pop()] -= 1
+        if journal:
+            for p, old in reversed(journal):
+                self._put(p, old)
+            self._rebuild(p for p, _ in journal)
+
+    # -- knowledge for the computer player (see :mod:`pygames.vacu_ai`) -----------------------
+
+    def playout_move(self, rng: random.Random) -> Move:
+        return vacu_ai.playout_move(self, rng)
+
+    def move_priors(self, moves: list[Move]) -> list[float] | None:
+        return vacu_ai.priors(self, moves)
 
     # -- outcome -----------------------------------------------------------------------------
 
@@ -397,28 +603,21 @@ class Convacu(Vacu):
         """The win of a group through one of the stones ``mine`` that touches both edges of
         its colour, if any. Only the mover's groups can have grown this turn, so only they
         need looking at."""
-        seen: set[Point] = set()
-        edges = edge_bits(self.board.size)
+        head, reach, stones = self._head, self._reach, self.stones
         for p in mine:
-            if p in seen:
-                continue
-            group = self._group(p)[0]
-            seen.update(group)
-            colour = self.stones[p]
-            touched = 0
-            for x in group:
-                touched |= edges[x]
-            if touched & EDGES[colour] == EDGES[colour]:
+            colour = stones[p]
+            if reach[head[p]] & EDGES[colour] == EDGES[colour]:
                 sides = "top and bottom" if colour == BLACK else "left and right"
                 return Result((colour,), f"{self.colour_name(colour)} joined {sides}")
         return None
 
-    def placements(self) -> list[Point]:
-        """The legal placements of the side to move."""
-        return [p for p, s in enumerate(self.stones) if s == 0 and self.legal_placement(p)]
+    def can_place(self) -> bool:
+        """Whether the side to move has a legal placement (else it must pass)."""
+        legal = self.legal_placement
+        return any(legal(p) for p in self._empty)
 
     def _pass(self) -> None:
-        if self.placements():
+        if self.can_place():
             raise IllegalMove("you may pass only when no placement is legal")
         self._end_turn(passed=True)
 
@@ -432,15 +631,25 @@ class Convacu(Vacu):
 
     def _allowed(self, move: Move) -> bool:
         if move == PASS and not self.choosing:
-            return not self.placements()
+            return not self.can_place()
         return move != BUTTON and super()._allowed(move)
+
+    def legal_moves(self) -> list[Move]:
+        if self.outcome is not None or self.choosing:
+            return super().legal_moves()
+        return self.placements() or [PASS]
 
     def random_move(self, rng: random.Random) -> Move:
         if self.outcome is not None or self.choosing:
             return super().random_move(rng)
-        empty: list[Move] = [p for p, s in enumerate(self.stones) if s == 0]
-        move = _first_allowed(empty, self.legal_placement, rng)
+        move = self._random_placement(rng, None)
         return PASS if move is None else move
+
+    def playout_move(self, rng: random.Random) -> Move:
+        return vacu_ai.convacu_playout_move(self, rng)
+
+    def move_priors(self, moves: list[Move]) -> list[float] | None:
+        return vacu_ai.convacu_priors(self, moves)
 
     def _parts(self) -> dict[str, dict[int, float]]:
         parts = super()._parts()
@@ -455,7 +664,11 @@ class Convacu(Vacu):
         if self.outcome is not None or self.choosing:
             return super().prompt()
         side = self.colour_name(self.to_move)
-        return f"{side} to play" if self.placements() else f"{side} has no legal placement and must pass"
+        return f"{side} to play" if self.can_place() else f"{side} has no legal placement and must pass"
 
     def annotations(self) -> list[dict[str, Any]]:
         return [{"kind": "edge", "side": side, "colour": colour} for side, _, colour in EDGE_SIDES]
+
+
+# The computer player's knowledge (used by the methods above) reads this module's names.
+from . import vacu_ai  # noqa: E402
