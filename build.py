@@ -4,6 +4,7 @@
     python3 build.py            build the site into dist/site
     python3 build.py serve      build, then serve dist/site on http://127.0.0.1:8000
     python3 build.py test       build, set up the test tools, run every test
+    python3 build.py catalogs   add new message ids to the translation catalogs, compile them
 
 The site is self-contained: Pyodide and PyScript come pinned from npm (package-lock.json)
 and are copied in, the pygames wheel is built here, and nothing is fetched from another
@@ -13,6 +14,7 @@ origin at run time. Any static host can serve dist/site as it is.
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import functools
 import gzip
@@ -22,6 +24,7 @@ import importlib
 import inspect
 import json
 import os
+import struct
 import re
 import shutil
 import subprocess
@@ -33,6 +36,7 @@ import zipfile
 from urllib.parse import quote
 from concurrent.futures import ThreadPoolExecutor
 from html import escape, unescape
+from html.parser import HTMLParser
 from pathlib import Path
 from site import addsitedir
 
@@ -82,7 +86,7 @@ def build_wheel(dest: Path) -> Path:
     offline cache never mix an old wheel with a new page."""
     meta = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     files = sorted(p for p in (ROOT / "pygames").rglob("*")
-                   if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".typed"))
+                   if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".typed", ".mo"))
     digest = hashlib.sha256()
     for f in files:
         digest.update(f.relative_to(ROOT).as_posix().encode() + f.read_bytes())
@@ -104,9 +108,176 @@ def build_wheel(dest: Path) -> Path:
     return wheel
 
 
+# -- translations ------------------------------------------------------------------------
+
+#: The translation catalogs: ``<lang>.po`` (the source, edited by translators) and
+#: ``<lang>.mo`` (compiled, read by pygames.i18n through the standard library's gettext).
+LOCALE = ROOT / "pygames" / "locale"
+#: Where the page's own texts are: elements marked ``data-i18n`` (their text) and
+#: ``data-i18n-attr="title aria-label"`` (those attributes) in pages, ``t("...")`` in scripts.
+PAGE_SOURCES = ("index.html", "embed.html", "rules.template.html", "pgboard.js")
+_SCRIPT_MESSAGE = re.compile(r'\bt\("((?:[^"\\]|\\.)*)"')
+
+
+def python_messages() -> set[str]:
+    """The message ids of pygames and the site's Python: the literal first argument of
+    every ``_(...)`` and ``N_(...)``."""
+    found = set()
+    for path in [*(ROOT / "pygames").rglob("*.py"), *SRC.glob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "N_")
+                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                found.add(node.args[0].value)
+    return found
+
+
+class _MarkedText(HTMLParser):
+    """Collects the texts a page marks for translation (see PAGE_SOURCES)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: set[str] = set()
+        self.open: list[tuple[str, list[str]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        for name in (a.get("data-i18n-attr") or "").split():
+            if a.get(name):
+                self.found.add(" ".join(a[name].split()))
+        if "data-i18n" in a:
+            self.open.append((tag, []))
+        elif self.open and tag not in ("br", "input", "img", "wbr"):
+            self.open.append((tag, self.open[-1][1]))
+
+    def handle_data(self, data: str) -> None:
+        if self.open:
+            self.open[-1][1].append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.open:
+            _tag, parts = self.open.pop()
+            if not self.open or parts is not self.open[-1][1]:
+                text = " ".join("".join(parts).split())
+                if text:
+                    self.found.add(text)
+
+
+def page_messages() -> set[str]:
+    """The message ids of the page's own texts (HTML and scripts)."""
+    found = set()
+    for name in PAGE_SOURCES:
+        text = (SRC / name).read_text()
+        if name.endswith(".js"):
+            found |= {json.loads(f'"{m}"') for m in _SCRIPT_MESSAGE.findall(text)}
+        else:
+            parser = _MarkedText()
+            parser.feed(text)
+            found |= parser.found
+    return found
+
+
+def _po_string(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+def read_po(path: Path) -> dict[str, str]:
+    """A catalog's entries, message id to translation (the header under ""); comments and
+    flags are not kept, and a ``#~`` (obsolete) entry is skipped."""
+    entries: dict[str, str] = {}
+    key, field, parts = None, "", {"msgid": [], "msgstr": []}
+
+    def close() -> None:
+        if key is not None:
+            entries["".join(parts["msgid"])] = "".join(parts["msgstr"])
+
+    for line in path.read_text().splitlines():
+        line = line.strip()
+        if line.startswith("msgid "):
+            close()
+            key, field, parts = "", "msgid", {"msgid": [], "msgstr": []}
+            line = line[6:]
+        elif line.startswith("msgstr "):
+            field, line = "msgstr", line[7:]
+        elif not line.startswith('"'):
+            continue
+        parts[field].append(json.loads(line))
+    close()
+    return entries
+
+
+def write_po(path: Path, entries: dict[str, str], used: set[str]) -> None:
+    """Write a catalog: its header, then every message id in ``used`` in order, with its
+    translation (empty when there is none yet)."""
+    lines = ['msgid ""', "msgstr " + _po_string(entries.get("", "")), ""]
+    for msgid in sorted(used, key=str.lower):
+        if "{" in msgid:
+            lines.append("#, python-brace-format")
+        lines += [f"msgid {_po_string(msgid)}", f"msgstr {_po_string(entries.get(msgid, ''))}", ""]
+    path.write_text("\n".join(lines))
+
+
+def compile_mo(entries: dict[str, str]) -> bytes:
+    """The GNU .mo form of a catalog (what gettext.GNUTranslations reads): the header and
+    every translated entry, sorted by message id."""
+    pairs = sorted((k.encode(), v.encode()) for k, v in entries.items() if v)
+    n = len(pairs)
+    ids, strs, id_table, str_table = b"", b"", [], []
+    for k, _v in pairs:
+        id_table += [len(k), 28 + 16 * n + len(ids)]
+        ids += k + b"\0"
+    for _k, v in pairs:
+        str_table += [len(v), 28 + 16 * n + len(ids) + len(strs)]
+        strs += v + b"\0"
+    header = struct.pack("<7I", 0x950412DE, 0, n, 28, 28 + 8 * n, 0, 0)
+    return header + struct.pack(f"<{4 * n}I", *id_table, *str_table) + ids + strs
+
+
+def compile_catalogs() -> None:
+    """Compile every ``<lang>.po`` to its ``.mo`` (rewritten only when it changes)."""
+    for po in sorted(LOCALE.glob("*.po")):
+        mo = po.with_suffix(".mo")
+        data = compile_mo(read_po(po))
+        if not mo.exists() or mo.read_bytes() != data:
+            mo.write_bytes(data)
+
+
+def update_catalogs() -> None:
+    """Bring every catalog up to the message ids in use (new ones untranslated, unused
+    ones dropped), then compile them. ``tests/test_i18n.py`` fails on a missing translation."""
+    used = python_messages() | page_messages()
+    for po in sorted(LOCALE.glob("*.po")):
+        entries = read_po(po)
+        write_po(po, entries, used)
+        missing = sorted(m for m in used if not entries.get(m))
+        print(f"{po.relative_to(ROOT)}: {len(used)} messages, {len(missing)} untranslated")
+    compile_catalogs()
+
+
+def write_page_catalogs(site: Path) -> None:
+    """One small JSON catalog per language for the page's own texts (``i18n/<lang>.json``):
+    only the page's message ids, and each game's start texts in that language (the page
+    shows them before Python is ready). The page loads only the language it shows."""
+    from pygames import available, i18n
+    from pygames.session import Preferences, Session
+
+    ids = page_messages()
+    (site / "i18n").mkdir()
+    for po in sorted(LOCALE.glob("*.po")):
+        lang = po.stem
+        entries = read_po(po)
+        with i18n.language(lang):
+            starts = {}
+            for name in available():
+                view = Session.new(name).view(Preferences())
+                starts[name] = {key: view[key] for key in ("title", "describe", "prompt")}
+        data = {"messages": {m: entries[m] for m in sorted(ids) if entries.get(m)}, "starts": starts}
+        (site / "i18n" / f"{lang}.json").write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+
+
 def build_site() -> Path:
     """Assemble dist/site: runtime, wheel, pages, rules pages, diagrams, service worker."""
     npm_runtime()
+    compile_catalogs()
     if OUT.exists():
         shutil.rmtree(OUT)
     OUT.mkdir(parents=True)
@@ -124,6 +295,7 @@ def build_site() -> Path:
     write_start_positions(OUT / "index.html")
     inline_favicon(OUT / "index.html", OUT / "icon.svg")
     write_rules_pages(OUT)
+    write_page_catalogs(OUT)
     write_ai_worker(OUT, wheel)
     write_service_worker(OUT)
     precompress(OUT)
@@ -487,10 +659,13 @@ def test_tools() -> Path:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", nargs="?", default="build", choices=("build", "serve", "test"))
+    parser.add_argument("command", nargs="?", default="build", choices=("build", "serve", "test", "catalogs"))
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("pytest_args", nargs="*", help="extra pytest arguments (test)")
     args = parser.parse_args()
+    if args.command == "catalogs":
+        update_catalogs()
+        return
     if args.command == "test":
         python = test_tools()
         build_site()

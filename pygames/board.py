@@ -23,6 +23,8 @@ import math
 import string
 from functools import cache
 
+from .i18n import _
+
 Point = int
 
 #: The 8 compass steps on a square board, as (d_row, d_col). Opposite directions are
@@ -136,7 +138,7 @@ class Board:
         """The point named by a label (case-insensitive); ``ValueError`` with a reason if none."""
         p = self._by_label.get(text.strip().lower())
         if p is None:
-            raise ValueError(f"{text!r} is not a point of the {self.name} board")
+            raise ValueError(_("{point} is not a point of the {board} board", point=repr(text), board=self.name))
         return p
 
     def column_labels(self) -> list[str]:

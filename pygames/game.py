@@ -27,13 +27,21 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .board import Board, Point
+from .i18n import N_, _
 
 Move = int | str
 PASS = "pass"
 
 
 class IllegalMove(ValueError):
-    """A move the rules forbid; ``str(error)`` is a one-line reason for the player."""
+    """A move the rules forbid: ``str(error)`` is a one-line reason for the player (in the
+    language in force when it was raised), ``code`` the rule it breaks, stable for programs:
+    ``occupied``, ``no_true_liberty``, ``suicide_without_flip``, ``superko``,
+    ``pro_distance``, ``forbidden_self_capture``... (each game's module lists its own)."""
+
+    def __init__(self, reason: str, code: str = "illegal") -> None:
+        super().__init__(reason)
+        self.code = code
 
 
 class OptionError(ValueError):
@@ -69,32 +77,42 @@ class Option:
                     return True
                 if text in ("0", "false", "no", "off"):
                     return False
-                raise OptionError(f"{self.label}: expected yes or no, not {value!r}")
+                raise OptionError(_("{option}: expected yes or no, not {value}", option=_(self.label), value=repr(value)))
             return bool(value)
         if self.kind == "int":
             try:
                 number = int(value)
             except (TypeError, ValueError):
-                raise OptionError(f"{self.label}: {value!r} is not a whole number") from None
+                raise OptionError(_("{option}: {value} is not a whole number", option=_(self.label),
+                                    value=repr(value))) from None
             if self.minimum is not None and number < self.minimum:
-                raise OptionError(f"{self.label}: {number} is below the minimum {self.minimum}")
+                raise OptionError(_("{option}: {value} is below the minimum {minimum}", option=_(self.label),
+                                    value=number, minimum=self.minimum))
             if self.maximum is not None and number > self.maximum:
-                raise OptionError(f"{self.label}: {number} is above the maximum {self.maximum}")
+                raise OptionError(_("{option}: {value} is above the maximum {maximum}", option=_(self.label),
+                                    value=number, maximum=self.maximum))
             if self.choices and number not in self.choices:
-                raise OptionError(f"{self.label}: {number} is not one of {', '.join(map(str, self.choices))}")
+                raise OptionError(_("{option}: {value} is not one of {choices}", option=_(self.label), value=number,
+                                    choices=", ".join(map(str, self.choices))))
             return number
         text = str(value)
         if text not in self.choices:
-            raise OptionError(f"{self.label}: {text!r} is not one of {', '.join(map(str, self.choices))}")
+            raise OptionError(_("{option}: {value} is not one of {choices}", option=_(self.label), value=repr(text),
+                                choices=", ".join(map(str, self.choices))))
         return text
 
 
 @dataclass(frozen=True)
 class Result:
-    """How a finished game ended: the winning colours (none for a draw) and why."""
+    """How a finished game ended: the winning colours (none for a draw), why in words
+    (``reason``, in the language in force) and how as a stable ``code``: ``two_passes``,
+    ``elimination``, ``repetition``, ``connection``, ``line``, ``captures``,
+    ``board_full``, ``blocked`` (nobody can place) or ``resignation``. Results compare by
+    winners and reason."""
 
     winners: tuple[int, ...]
     reason: str
+    code: str = field(default="", compare=False)
 
     @property
     def draw(self) -> bool:
@@ -160,13 +178,18 @@ class Game:
     def prompt(self) -> str:
         """One line telling the side to move what is expected of it."""
         if self.result() is not None:
-            return "Game over"
-        return f"{self.colour_name(self.to_move)} to play"
+            return _("Game over")
+        return _("{colour} to play", colour=self.colour_label(self.to_move))
 
     def breakdown(self) -> list[tuple[str, dict[int, float]]]:
-        """The score split into named parts (stones, territory, komi...) for a score table;
-        the parts add up to :meth:`scores`."""
+        """The score split into parts (stones, territory, komi...) for a score table, each
+        ``(key, scores)``; the parts add up to :meth:`scores`. The keys are stable (for
+        programs); :meth:`part_label` words them for players."""
         return [("score", self.scores())]
+
+    def part_label(self, key: str) -> str:
+        """A score part's name for a score table, in the language in force."""
+        return _(PART_LABELS.get(key, key))
 
     def describe(self) -> str:
         """One line stating the rules in force (win conditions, notable options)."""
@@ -174,7 +197,7 @@ class Game:
 
     def action_label(self, move: str) -> str:
         """Button text for a non-placement move token."""
-        return move.replace("-", " ").capitalize()
+        return _(ACTION_LABELS[move]) if move in ACTION_LABELS else move.replace("-", " ").capitalize()
 
     def annotations(self) -> list[dict[str, Any]]:
         """Plain analysis data a view may overlay, each a dict with a ``kind``:
@@ -198,13 +221,13 @@ class Game:
         known = {o.name: o for o in cls.OPTIONS}
         for name in given:
             if name not in known:
-                raise OptionError(f"{cls.title} has no option {name!r}")
+                raise OptionError(_("{game} has no option {name}", game=cls.title, name=repr(name)))
         values = {o.name: o.coerce(given[o.name]) if o.name in given else o.default for o in cls.OPTIONS}
         for o in cls.OPTIONS:
             if o.check is not None:
                 reason = o.check(values[o.name], values)
                 if reason:
-                    raise OptionError(f"{o.label}: {reason}")
+                    raise OptionError(f"{_(o.label)}: {reason}")
         return values
 
     # -- the public interface ----------------------------------------------------------
@@ -213,7 +236,7 @@ class Game:
         """Play ``move`` for the side to move. An illegal move raises :class:`IllegalMove`
         with the reason and leaves the state exactly as it was."""
         if self.result() is not None:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(_("the game is over"), "game_over")
         snapshot = self._save()
         try:
             self._play(move)
@@ -264,7 +287,7 @@ class Game:
                 return move
             n -= 1
             moves[i] = moves[n]
-        raise IllegalMove("no legal move")
+        raise IllegalMove(_("no legal move"), "no_legal_move")
 
     # -- knowledge for computer players (optional: the defaults know nothing) ------------
 
@@ -293,7 +316,12 @@ class Game:
         return new
 
     def colour_name(self, colour: int) -> str:
+        """The colour's English name, also its key (stone drawings, records, CSS)."""
         return self.COLOURS[colour - 1]
+
+    def colour_label(self, colour: int) -> str:
+        """The colour's name for players, in the language in force."""
+        return _(self.COLOURS[colour - 1])
 
     def seat_of(self, colour: int) -> int:
         """The seat (0-based) playing ``colour``."""
@@ -310,7 +338,7 @@ class Game:
             return self.board.parse(text)
         if text.isalpha() or "-" in text:
             return text
-        raise ValueError(f"{text!r} is not a move")
+        raise ValueError(_("{text} is not a move", text=repr(text)))
 
     @classmethod
     def setup(cls, stones: Mapping[Point | str, int], to_move: int = 1, **options: Any) -> Game:
@@ -362,8 +390,8 @@ class PieRule:
     ``"choosing"`` in ``STATE``.
     """
 
-    PIE = Option("pie", False, "Pie rule", kind="bool",
-                 help="The first player names the komi; the second then chooses a colour.")
+    PIE = Option("pie", False, N_("Pie rule"), kind="bool",
+                 help=N_("The first player names the komi; the second then chooses a colour."))
     choosing: bool
     options: dict[str, Any]
     seats: list[int]
@@ -377,7 +405,7 @@ class PieRule:
     def choose_colour(self, move: Move) -> None:
         """Seat the second player on the colour ``move`` names."""
         if move not in COLOUR_CHOICES:
-            raise IllegalMove("the second player must first choose a colour")
+            raise IllegalMove(_("the second player must first choose a colour"), "choose_colour")
         self.seats = [2, 1] if move == "black" else [1, 2]
         self.choosing = False
 
@@ -386,7 +414,23 @@ class PieRule:
         return 1 if self.choosing else self.seats.index(self.to_move)  # type: ignore[attr-defined]
 
     def pie_prompt(self) -> str:
-        return f"Second player: choose a colour (White gets komi {self.options['komi']})"
+        return _("Second player: choose a colour (White gets komi {komi})", komi=self.options["komi"])
+
+
+#: The colour names of every game, for the catalog (see :meth:`Game.colour_label`).
+COLOUR_NAMES = (N_("Black"), N_("White"), N_("Orange"), N_("Blue"))
+#: Button texts of the action tokens.
+ACTION_LABELS = {"pass": N_("Pass"), "black": N_("Black"), "white": N_("White")}
+#: The words for the values of choice options, for new-game forms.
+CHOICE_LABELS = {"none": N_("none"), "pro": N_("Pro"), "long-pro": N_("Long Pro"), "swap": N_("Swap"),
+                 "swap2": N_("Swap2"), "self-capture": N_("self-capture"), "forbidden": N_("forbidden"),
+                 "fence": N_("fence"), "enclosure": N_("enclosure"), "stone": N_("stone"), "group": N_("group"),
+                 "outer": N_("outer"), "inner": N_("inner"), "own": N_("own"), "all": N_("all"),
+                 "keep": N_("keep"), "remove": N_("remove"), "first": N_("first"), "final": N_("final")}
+#: Names of the score parts (:meth:`Game.breakdown`) by key.
+PART_LABELS = {"score": N_("score"), "stones": N_("stones"), "komi": N_("komi"), "territory": N_("territory"),
+               "button": N_("button"), "loop stones": N_("loop stones"), "surplus stones": N_("surplus stones"),
+               "half point": N_("half point"), "captures": N_("captures")}
 
 
 _REGISTRY = {

@@ -40,6 +40,7 @@ from typing import Any, NamedTuple
 
 from .board import Board, Point
 from .game import COLOUR_CHOICES, PASS, Game, IllegalMove, Move, Option, PieRule, Result
+from .i18n import N_, _
 
 BLACK, WHITE = 1, 2
 
@@ -233,29 +234,30 @@ class Gardar(PieRule, Game):
     #: restores these with ``_save``/``_load`` below.
     STATE = ("stones", "to_move", "passes", "seats", "choosing", "first_passer", "_pos")
     OPTIONS = (
-        Option("size", 9, "Board size", minimum=3, maximum=13, suggested=(7, 9, 11),
-               help="Points on each side of the hexagon: 7 (short), 9 (recommended) or 11 (long)."),
-        Option("komi", 0, "Komi", minimum=-400, maximum=400,
-               help="Whole number of points added to White's score."),
+        Option("size", 9, N_("Board size"), minimum=3, maximum=13, suggested=(7, 9, 11),
+               help=N_("Points on each side of the hexagon: 7 (short), 9 (recommended) or 11 (long).")),
+        Option("komi", 0, N_("Komi"), minimum=-400, maximum=400,
+               help=N_("Whole number of points added to White's score.")),
         PieRule.PIE,
-        _choice("enemies_inside", "fence", "Enemy stones inside a loop", ("fence", "enclosure"),
-                "fence: they count towards the majority like any fence stone; enclosure: inside "
-                "a loop of one colour they belong to the enclosure and do not count."),
-        _choice("death", "stone", "Dead by enemy enclosure", ("stone", "group"),
-                "stone: only the stones touching the enemy enclosure die; group: their whole group "
-                "dies unless one of its stones touches a friendly or shared enclosure."),
-        Option("hole_exemption", True, "Groups with an eye survive smothering", kind="bool",
-               help="A group without breathing space off the edge still lives if it encloses an empty point."),
-        Option("cascade", False, "Cascading removal", kind="bool",
-               help="After removing dead stones, also remove the enemy stones that this leaves dead."),
-        _choice("perimeter", "outer", "Perimeter loop", ("outer", "inner"),
-                "Which ring of a thick group is its perimeter loop."),
-        _choice("surplus", "own", "Surplus stones subtracted", ("own", "all"),
-                "own: each player loses a point per own surplus stone; all: per surplus stone on the board."),
-        _choice("dead_at_end", "keep", "Dead stones at the end", ("keep", "remove"),
-                "keep: score the board as it stands; remove: take dead stones of both colours off first."),
-        _choice("half_point", "first", "Half point", ("first", "final"),
-                "first: to the first player who passed in the game; final: to the first of the two closing passes."),
+        _choice("enemies_inside", "fence", N_("Enemy stones inside a loop"), ("fence", "enclosure"),
+                N_("fence: they count towards the majority like any fence stone; enclosure: inside "
+                   "a loop of one colour they belong to the enclosure and do not count.")),
+        _choice("death", "stone", N_("Dead by enemy enclosure"), ("stone", "group"),
+                N_("stone: only the stones touching the enemy enclosure die; group: their whole group "
+                   "dies unless one of its stones touches a friendly or shared enclosure.")),
+        Option("hole_exemption", True, N_("Groups with an eye survive smothering"), kind="bool",
+               help=N_("A group without breathing space off the edge still lives if it encloses an empty point.")),
+        Option("cascade", False, N_("Cascading removal"), kind="bool",
+               help=N_("After removing dead stones, also remove the enemy stones that this leaves dead.")),
+        _choice("perimeter", "outer", N_("Perimeter loop"), ("outer", "inner"),
+                N_("Which ring of a thick group is its perimeter loop.")),
+        _choice("surplus", "own", N_("Surplus stones subtracted"), ("own", "all"),
+                N_("own: each player loses a point per own surplus stone; all: per surplus stone on the board.")),
+        _choice("dead_at_end", "keep", N_("Dead stones at the end"), ("keep", "remove"),
+                N_("keep: score the board as it stands; remove: take dead stones of both colours off first.")),
+        _choice("half_point", "first", N_("Half point"), ("first", "final"),
+                N_("first: to the first player who passed in the game; final: to the first of the two closing "
+                   "passes.")),
     )
 
     choosing: bool
@@ -653,11 +655,11 @@ class Gardar(PieRule, Game):
         elif isinstance(move, int) and 0 <= move < len(self.stones):
             stones = self.stones
             if stones[move]:
-                raise IllegalMove("that point is already occupied")
+                raise IllegalMove(_("that point is already occupied"), "occupied")
             after, removed = self._outcome(move, me)
             keys = self._turn_key(after, me)
             if keys[0] in self._left:
-                raise IllegalMove("this would repeat the board you left at the end of an earlier turn")
+                raise IllegalMove(_("this would repeat the board you left at the end of an earlier turn"), "superko")
             self._pos = after
             stones[move] = me
             if removed:
@@ -665,7 +667,7 @@ class Gardar(PieRule, Game):
                     stones[p] = 0
             self.passes = 0
         else:
-            raise IllegalMove(f"{move!r} is not a move in Gardar")
+            raise IllegalMove(_("{move} is not a move in {game}", move=repr(move), game=self.title), "not_a_move")
         key, own = keys
         self._left[key] = self._left.get(key, 0) + 1
         self._own_left[own] = self._own_left.get(own, 0) + 1
@@ -906,7 +908,7 @@ class Gardar(PieRule, Game):
         encloses nothing), on the board as it stands."""
         colour = self.stones[p]
         if not colour:
-            raise ValueError(f"there is no stone at {self.board.label(p)}")
+            raise ValueError(_("there is no stone at {point}", point=self.board.label(p)))
         group = _flood(self._grid.bit[p], self._of(colour), self._grid.width)
         return self._points(self._loop(group)[0])
 
@@ -968,12 +970,14 @@ class Gardar(PieRule, Game):
         if self.passes < 2:
             return None
         s = self.scores()
-        return Result((BLACK if s[BLACK] > s[WHITE] else WHITE,), "more points")
+        return Result((BLACK if s[BLACK] > s[WHITE] else WHITE,), _("more points"), "two_passes")
 
     def describe(self) -> str:
-        first = "first player to pass" if self.options["half_point"] == "first" else "first of the closing passes"
-        return (f"Loop stones minus surplus stones; komi {self.options['komi']} to White; "
-                f"half a point to the {first}")
+        if self.options["half_point"] == "first":
+            return _("Loop stones minus surplus stones; komi {komi} to White; half a point to the first player "
+                     "to pass", komi=self.options["komi"])
+        return _("Loop stones minus surplus stones; komi {komi} to White; half a point to the first of the "
+                 "closing passes", komi=self.options["komi"])
 
     def prompt(self) -> str:
         if self.choosing:
@@ -1012,7 +1016,7 @@ class Gardar(PieRule, Game):
         out: list[dict[str, Any]] = []
         for e in self.enclosures():
             out.append({"kind": "area", "points": list(e.points), "colour": e.controller,
-                        "label": "enclosure" if e.controller else "shared enclosure"})
+                        "label": N_("enclosure") if e.controller else N_("shared enclosure")})
         tally = self._tally()
         for colour in (BLACK, WHITE):
             looped = 0
@@ -1020,14 +1024,14 @@ class Gardar(PieRule, Game):
                 looped |= loop
                 for path in self._trace(inside):
                     out.append({"kind": "path", "points": path, "colour": colour, "closed": True,
-                                "label": "perimeter loop"})
+                                "label": N_("perimeter loop")})
             surplus = self._points(tally.stones[colour] & ~looped)
             if surplus:
                 out.append({"kind": "mark", "points": surplus, "shape": "square", "colour": colour,
-                            "label": "surplus"})
+                            "label": N_("surplus")})
         for colour in (BLACK, WHITE):
             dying = self.dead_stones(colour)
             if dying:
                 out.append({"kind": "mark", "points": dying, "shape": "cross", "colour": colour,
-                            "label": "would die"})
+                            "label": N_("would die")})
         return out

@@ -38,16 +38,27 @@ from typing import Any, ClassVar
 
 from .board import Board, Point
 from .game import COLOUR_CHOICES, PASS, Game, IllegalMove, Move, Option, PieRule, Result
+from .i18n import N_, _
 
 BLACK, WHITE = 1, 2
 
 
 def _odd(value: Any, _options: Any) -> str | None:
-    return None if value % 2 else "Loose is played on an odd-sized board"
+    return None if value % 2 else _("Loose is played on an odd-sized board")
 
 
 def _even(value: Any, _options: Any) -> str | None:
-    return None if value % 2 == 0 else "komi must be an even number"
+    return None if value % 2 == 0 else _("komi must be an even number")
+
+
+#: Why a placement is illegal, by code: what :meth:`Loose.placement` answers, with the
+#: point of the group at fault after the code where there is one (the reason's ``{point}``).
+REASONS = {
+    "occupied": N_("that point is already occupied"),
+    "no_true_liberty": N_("that stone's group would have no true liberty"),
+    "flipped_without_true_liberty": N_("the flipped group at {point} would have no true liberty"),
+    "loses_true_liberty": N_("your group at {point} would lose its last true liberty"),
+}
 
 
 class Loose(PieRule, Game):
@@ -56,10 +67,10 @@ class Loose(PieRule, Game):
     COLOURS = ("Black", "White")
     STATE = ("stones", "to_move", "passes", "seats", "choosing")
     OPTIONS = (
-        Option("size", 11, "Board size", minimum=3, maximum=25, check=_odd, suggested=(7, 9, 11, 13, 15, 19),
-               help="Lines on each side; odd sizes only."),
-        Option("komi", 6, "Komi", minimum=-624, maximum=624, check=_even,
-               help="Even number of points added to White's score."),
+        Option("size", 11, N_("Board size"), minimum=3, maximum=25, check=_odd, suggested=(7, 9, 11, 13, 15, 19),
+               help=N_("Lines on each side; odd sizes only.")),
+        Option("komi", 6, N_("Komi"), minimum=-624, maximum=624, check=_even,
+               help=N_("Even number of points added to White's score.")),
         PieRule.PIE,
     )
 
@@ -216,7 +227,8 @@ class Loose(PieRule, Game):
 
     def placement(self, p: Point) -> list[Point] | str:
         """What a stone of the side to move on empty point ``p`` would do: the enemy stones
-        it would flip, or the reason it is illegal. The board is left as it was.
+        it would flip, or why it is illegal: a code of :data:`REASONS`, followed by a point
+        where the reason names one. The board is left as it was.
 
         Only points whose status the stone changes need looking at. ``p`` stops being a
         liberty, and an empty neighbour of ``p`` may turn false (it was true while ``p`` was
@@ -241,7 +253,7 @@ class Loose(PieRule, Game):
         stones, nbrs, is_true = self.stones, self.board.neighbours, self.is_true_liberty
         head, nxt = self._head, self._next
         if stones[p]:
-            return "that point is already occupied"
+            return "occupied"
         me = self.to_move
         enemy = 3 - me
         stones[p] = me  # for the question, the stone is a ring of its own
@@ -259,7 +271,7 @@ class Loose(PieRule, Game):
                 elif s == enemy:
                     suspects.append(q)
             if not suspects and not falsified:
-                return [] if free or self._alive(p) else "that stone's group would have no true liberty"
+                return [] if free or self._alive(p) else "no_true_liberty"
             for q in falsified:
                 suspects.extend(nbrs[q])
             looked: list[Point] = []
@@ -278,14 +290,14 @@ class Loose(PieRule, Game):
                             if y == h:
                                 break
             if not free and not self._alive(p):
-                return "that stone's group would have no true liberty"
+                return "no_true_liberty"
             for h in captives:
                 if not self._alive(h):
-                    return f"the flipped group at {self.board.label(h)} would have no true liberty"
+                    return f"flipped_without_true_liberty {h}"
             for q in falsified:
                 for x in nbrs[q]:
                     if stones[x] == me and not self._alive(x):
-                        return f"your group at {self.board.label(x)} would lose its last true liberty"
+                        return f"loses_true_liberty {x}"
             return flipped
         finally:
             stones[p] = 0
@@ -317,13 +329,13 @@ class Loose(PieRule, Game):
         misses the rest are drawn without replacement. Either way each legal move is
         equally likely."""
         if self.passes >= 2:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(_("the game is over"), "game_over")
         if self.choosing:
             return rng.choice(COLOUR_CHOICES)
         empty, placement = self._empty, self.placement
         k = len(empty)
         draw = rng.random
-        for _ in range(4):
+        for _draw in range(4):
             i = int(draw() * (k + 1))
             if i == k:
                 return PASS
@@ -351,7 +363,7 @@ class Loose(PieRule, Game):
             self.to_move = 3 - self.to_move
             return
         if not isinstance(move, int) or not 0 <= move < len(self.stones):
-            raise IllegalMove(f"{move!r} is not a move in Loose")
+            raise IllegalMove(_("{move} is not a move in {game}", move=repr(move), game=self.title), "not_a_move")
         self._place(move, trial[1] if trial is not None and trial[0] == move else self._resolve(move))
         self.passes = 0
         self.to_move = 3 - self.to_move
@@ -359,7 +371,8 @@ class Loose(PieRule, Game):
     def _place(self, p: Point, flipped: list[Point] | str) -> None:
         """Place on ``p`` for the side to move, flipping ``flipped`` (its :meth:`placement`)."""
         if isinstance(flipped, str):
-            raise IllegalMove(flipped)
+            code, _space, at = flipped.partition(" ")
+            raise IllegalMove(_(REASONS[code], point=self.board.label(int(at)) if at else ""), code)
         stones, me, head = self.stones, self.to_move, self._head
         self._journal.append(p)
         self._journal.extend(flipped)
@@ -426,16 +439,17 @@ class Loose(PieRule, Game):
         s = self.scores()
         if s[BLACK] != s[WHITE]:
             winner = BLACK if s[BLACK] > s[WHITE] else WHITE
-            return Result((winner,), "more points")
+            return Result((winner,), _("more points"), "two_passes")
         # The player who passed last also placed last, and loses the tie.
-        return Result((self.to_move,), "tie: the last player to move loses")
+        return Result((self.to_move,), _("tie: the last player to move loses"), "two_passes")
 
     def breakdown(self) -> list[tuple[str, dict[int, float]]]:
         return [("stones", {BLACK: self.stones.count(BLACK), WHITE: self.stones.count(WHITE)}),
                 ("komi", {BLACK: 0, WHITE: self.options["komi"]})]
 
     def describe(self) -> str:
-        return f"Most stones plus komi wins; komi {self.options['komi']}; ties go against the last player to move"
+        return _("Most stones plus komi wins; komi {komi}; ties go against the last player to move",
+                 komi=self.options["komi"])
 
     def prompt(self) -> str:
         if self.choosing:
@@ -444,7 +458,7 @@ class Loose(PieRule, Game):
 
     def annotations(self) -> list[dict[str, Any]]:
         return [{"kind": "mark", "points": self.false_liberties(), "shape": "cross", "colour": 0,
-                 "label": "false liberty"}]
+                 "label": N_("false liberty")}]
 
 
 # The computer player's knowledge (used by the methods above) reads this module's names.

@@ -33,6 +33,7 @@ from urllib.parse import parse_qsl, quote
 
 from .board import Board, Point
 from .game import Game, IllegalMove, Move, OptionError, available, game_class
+from .i18n import _
 
 VERSION = 1
 MAX_LENGTH = 20_000
@@ -75,7 +76,8 @@ class Record:
             try:
                 game.play(move)
             except IllegalMove as e:
-                raise IllegalMove(f"move {i + 1} ({game.move_text(move)}) is illegal: {e}") from None
+                raise IllegalMove(_("move {number} ({move}) is illegal: {reason}", number=i + 1,
+                                    move=game.move_text(move), reason=e), e.code) from None
         return game
 
     @classmethod
@@ -136,23 +138,26 @@ def decode(text: str) -> Decoded:
     errors: list[str] = []
     text = text.lstrip("#")
     if len(text) > MAX_LENGTH:
-        errors.append(f"the link is too long ({len(text)} characters); only its first {MAX_LENGTH} are read")
+        errors.append(_("the link is too long ({length} characters); only its first {limit} are read",
+                        length=len(text), limit=MAX_LENGTH))
         text = _cut(text, MAX_LENGTH)
     fields: dict[str, str] = {}
     for key, value in parse_qsl(text, keep_blank_values=True):
         if key in fields:
-            errors.append(f"{quote_untrusted(key)} is given twice; the first is used")
+            errors.append(_("{key} is given twice; the first is used", key=quote_untrusted(key)))
             continue
         fields[key] = value
     version = fields.pop("v", str(VERSION))
     if version != str(VERSION):
-        errors.append(f"link format version {quote_untrusted(version)} is not known; reading it as version {VERSION}")
+        errors.append(_("link format version {version} is not known; reading it as version {known}",
+                        version=quote_untrusted(version), known=VERSION))
     name = fields.pop("g", "")
     try:
         cls = game_class(name)
     except ValueError:
         known = ", ".join(available())
-        problem = f"unknown game {quote_untrusted(name)}; known games: {known}" if name else "the link names no game"
+        problem = _("unknown game {name}; known games: {known}", name=quote_untrusted(name), known=known) if name \
+            else _("the link names no game")
         return Decoded(None, 0, [problem] + errors)
     record = Record(name.strip().lower(), _options(cls, fields, errors))
     game = record.start()
@@ -165,7 +170,7 @@ def decode(text: str) -> Decoded:
         if _NUMBER.fullmatch(ply_text) and int(ply_text) <= len(record.moves):
             ply = int(ply_text)
         else:
-            errors.append(f"ply {quote_untrusted(ply_text)} is not in this game; showing the last position")
+            errors.append(_("ply {ply} is not in this game; showing the last position", ply=quote_untrusted(ply_text)))
     return Decoded(record, ply, errors, fields)
 
 
@@ -187,14 +192,15 @@ def _options(cls: type[Game], fields: dict[str, str], errors: list[str]) -> dict
         value = fields.pop(option.name)
         try:
             if not _PLAIN.fullmatch(value):  # the option's own message would quote it whole
-                raise OptionError(f"{option.label}: {quote_untrusted(value)} is not a value of this option")
+                raise OptionError(_("{option}: {value} is not a value of this option", option=_(option.label),
+                                    value=quote_untrusted(value)))
             given[option.name] = option.coerce(value)
         except OptionError as e:
-            errors.append(f"{e}; using its default")
+            errors.append(_("{problem}; using its default", problem=e))
     try:
         return cls.check_options(given)
     except OptionError as e:
-        errors.append(f"{e}; using the default options")
+        errors.append(_("{problem}; using the default options", problem=e))
         return cls.check_options({})
 
 
@@ -206,26 +212,27 @@ def _setup(record: Record, game: Game, fields: dict[str, str], errors: list[str]
         colour = int(key[1])
         labels = [label for label in fields.pop(key).split(".") if label]
         if colour > players:
-            errors.append(f"{game.title} has no colour {colour}; those stones are left out")
+            errors.append(_("{game} has no colour {colour}; those stones are left out", game=game.title, colour=colour))
             continue
         for label in labels:
             p = _point(board, label)
             if p is None:
-                errors.append(f"{quote_untrusted(label)} is not a point of the {board.name} board; it is left out")
+                errors.append(_("{point} is not a point of the {board} board; it is left out",
+                                point=quote_untrusted(label), board=board.name))
             elif p in setup:
-                errors.append(f"{board.label(p)} is set up twice; the first colour is kept")
+                errors.append(_("{point} is set up twice; the first colour is kept", point=board.label(p)))
             else:
                 setup[p] = colour
     to_move = fields.pop("t", "1")
     if _NUMBER.fullmatch(to_move) and 1 <= int(to_move) <= players:
         record.to_move = int(to_move)
     else:
-        errors.append(f"{quote_untrusted(to_move)} is not a colour to move; colour 1 moves")
+        errors.append(_("{colour} is not a colour to move; colour 1 moves", colour=quote_untrusted(to_move)))
     record.setup = setup
     try:
         return record.start()
     except ValueError as e:
-        errors.append(f"the set-up position is not valid ({e}); starting from an empty board")
+        errors.append(_("the set-up position is not valid ({problem}); starting from an empty board", problem=e))
         record.setup, record.to_move = None, 1
         return record.start()
 
@@ -244,16 +251,18 @@ def _moves(record: Record, game: Game, text: str, errors: list[str]) -> None:
     one that is unreadable or illegal."""
     words = [w for w in text.split(".") if w]
     if len(words) > MAX_MOVES:
-        errors.append(f"the link has {len(words)} moves; only the first {MAX_MOVES} are read")
+        errors.append(_("the link has {count} moves; only the first {limit} are read", count=len(words),
+                        limit=MAX_MOVES))
         words = words[:MAX_MOVES]
     for i, word in enumerate(words):
         try:
             if not _TOKEN.fullmatch(word):
-                raise ValueError("it is not a move")
+                raise ValueError(_("it is not a move"))
             move = game.parse_move(word)
             game.play(move)
         except ValueError as e:  # IllegalMove is a ValueError
-            errors.append(f"move {i + 1} ({quote_untrusted(word)}): {e}; the moves before it are kept")
+            errors.append(_("move {number} ({move}): {problem}; the moves before it are kept", number=i + 1,
+                            move=quote_untrusted(word), problem=e))
             return
         record.moves.append(move)
 

@@ -32,10 +32,12 @@ from typing import Any, NamedTuple
 
 from .board import Board, Point
 from .game import PASS, Game, IllegalMove, Move, Option, Result
+from .i18n import N_, _
 
 WHITE, BLACK, ORANGE, BLUE = 1, 2, 3, 4
-NUMBER_WORDS = {4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
-OPENING_NAMES = {"none": "None", "pro": "Pro", "long-pro": "Long Pro", "swap": "Swap", "swap2": "Swap2"}
+NUMBER_WORDS = {4: N_("four"), 5: N_("five"), 6: N_("six"), 7: N_("seven"), 8: N_("eight"), 9: N_("nine")}
+OPENING_NAMES = {"none": N_("None"), "pro": N_("Pro"), "long-pro": N_("Long Pro"), "swap": N_("Swap"),
+                 "swap2": N_("Swap2")}
 
 
 class Step(NamedTuple):
@@ -44,55 +46,55 @@ class Step(NamedTuple):
     seat: int
     kind: str  # "centre", "place", "far", "choose" or "choose3"
     colour: int  # the colour placed; 0 for a choice
-    text: str
+    text: str  # a message id (with {far} where it names the distance): see Pente.prompt
 
 
 def _opening_steps(opening: str) -> tuple[Step, ...]:
     """The steps of an opening rule before ordinary alternating play begins."""
     if opening in ("pro", "long-pro"):
         far = 3 if opening == "pro" else 4
-        return (Step(0, "centre", WHITE, "Place the first white stone on the centre point"),
-                Step(1, "place", BLACK, "Black to play anywhere"),
-                Step(0, "far", WHITE, f"Place the second white stone at least {far} points from the centre"))
+        return (Step(0, "centre", WHITE, N_("Place the first white stone on the centre point")),
+                Step(1, "place", BLACK, N_("Black to play anywhere")),
+                Step(0, "far", WHITE, N_("Place the second white stone at least {far} points from the centre")))
     if opening == "swap":
-        return (Step(0, "place", WHITE, "First player: place the first white stone"),
-                Step(0, "place", BLACK, "First player: place the first black stone"),
-                Step(0, "place", WHITE, "First player: place the second white stone"),
-                Step(0, "place", BLACK, "First player: place the second black stone"),
-                Step(1, "choose", 0, "Second player: choose a colour, take White or take Black"))
+        return (Step(0, "place", WHITE, N_("First player: place the first white stone")),
+                Step(0, "place", BLACK, N_("First player: place the first black stone")),
+                Step(0, "place", WHITE, N_("First player: place the second white stone")),
+                Step(0, "place", BLACK, N_("First player: place the second black stone")),
+                Step(1, "choose", 0, N_("Second player: choose a colour, take White or take Black")))
     if opening == "swap2":
-        return (Step(0, "place", WHITE, "First player: place the first white stone"),
-                Step(0, "place", BLACK, "First player: place the first black stone"),
-                Step(0, "place", WHITE, "First player: place the second white stone"),
-                Step(1, "choose3", 0, "Second player: choose: take White, take Black and place, "
-                                      "or place two and hand over the choice"),
-                Step(1, "place", BLACK, "Second player: place the second black stone"),
-                Step(1, "place", WHITE, "Second player: place the third white stone"),
-                Step(0, "choose", 0, "First player: choose a colour, take White or take Black"))
+        return (Step(0, "place", WHITE, N_("First player: place the first white stone")),
+                Step(0, "place", BLACK, N_("First player: place the first black stone")),
+                Step(0, "place", WHITE, N_("First player: place the second white stone")),
+                Step(1, "choose3", 0, N_("Second player: choose: take White, take Black and place, "
+                                      "or place two and hand over the choice")),
+                Step(1, "place", BLACK, N_("Second player: place the second black stone")),
+                Step(1, "place", WHITE, N_("Second player: place the third white stone")),
+                Step(0, "choose", 0, N_("First player: choose a colour, take White or take Black")))
     return ()
 
 
 def _two_players_only(value: Any, options: Mapping[str, Any]) -> str | None:
     if value != "none" and options["players"] != 2:
-        return "opening rules are for two players; choose None with 3 or 4 players"
+        return _("opening rules are for two players; choose None with 3 or 4 players")
     return None
 
 
 def _capture_win_needed(value: Any, options: Mapping[str, Any]) -> str | None:
     if not value and options["players"] > 2:
-        return "capture win cannot be switched off with 3 or 4 players"
+        return _("capture win cannot be switched off with 3 or 4 players")
     return None
 
 
 def _multi_player_only(value: Any, options: Mapping[str, Any]) -> str | None:
     if value and options["players"] == 2:
-        return "mixed capture needs 3 or 4 players"
+        return _("mixed capture needs 3 or 4 players")
     return None
 
 
 def _four_players_only(value: Any, options: Mapping[str, Any]) -> str | None:
     if value and options["players"] != 4:
-        return "team play needs 4 players (2 against 2)"
+        return _("team play needs 4 players (2 against 2)")
     return None
 
 
@@ -121,28 +123,28 @@ class Pente(Game):
     STATE = ("stones", "to_move", "passes", "seats", "captures", "step", "empty", "outcome",
              "pending", "rows")
     OPTIONS = (
-        Option("players", 2, "Players", minimum=2, maximum=4,
-               help="2 to 4 players; White moves first, then Black, Orange and Blue."),
-        Option("size", 19, "Board size", choices=(9, 13, 15, 19),
-               help="Lines on each side of the board."),
-        Option("opening", "swap2", "Opening rule", kind="choice",
+        Option("players", 2, N_("Players"), minimum=2, maximum=4,
+               help=N_("2 to 4 players; White moves first, then Black, Orange and Blue.")),
+        Option("size", 19, N_("Board size"), choices=(9, 13, 15, 19),
+               help=N_("Lines on each side of the board.")),
+        Option("opening", "swap2", N_("Opening rule"), kind="choice",
                choices=("none", "pro", "long-pro", "swap", "swap2"), check=_two_players_only,
-               help="Two players only. Pro and Long Pro restrict White's first two stones; "
-                    "Swap and Swap2 let the second player pick a colour after the first stones."),
-        Option("capture_win", True, "Capture win", kind="bool", check=_capture_win_needed,
-               help="Capturing 10 stones wins (8 in a free-for-all; 15 and 12 with capture three)."),
-        Option("capture_three", False, "Capture three", kind="bool",
-               help="Runs of exactly three stones can be captured too (Keryo Pente)."),
-        Option("self_capture", "none", "Self-capture", kind="choice",
+               help=N_("Two players only. Pro and Long Pro restrict White's first two stones; "
+                    "Swap and Swap2 let the second player pick a colour after the first stones.")),
+        Option("capture_win", True, N_("Capture win"), kind="bool", check=_capture_win_needed,
+               help=N_("Capturing 10 stones wins (8 in a free-for-all; 15 and 12 with capture three).")),
+        Option("capture_three", False, N_("Capture three"), kind="bool",
+               help=N_("Runs of exactly three stones can be captured too (Keryo Pente).")),
+        Option("self_capture", "none", N_("Self-capture"), kind="choice",
                choices=("none", "self-capture", "forbidden"),
-               help="Placing into a bracket: harmless, captured by the bracketing player, "
-                    "or not allowed at all."),
-        Option("overtime", False, "Overtime capture", kind="bool",
-               help="The next player may capture a just-made winning row whole to stop the win."),
-        Option("mixed_capture", False, "Mixed capture", kind="bool", check=_multi_player_only,
-               help="3-4 players: a bracketed run may mix the colours of other players."),
-        Option("teams", False, "Team play", kind="bool", check=_four_players_only,
-               help="4 players: White and Orange against Black and Blue."),
+               help=N_("Placing into a bracket: harmless, captured by the bracketing player, "
+                    "or not allowed at all.")),
+        Option("overtime", False, N_("Overtime capture"), kind="bool",
+               help=N_("The next player may capture a just-made winning row whole to stop the win.")),
+        Option("mixed_capture", False, N_("Mixed capture"), kind="bool", check=_multi_player_only,
+               help=N_("3-4 players: a bracketed run may mix the colours of other players.")),
+        Option("teams", False, N_("Team play"), kind="bool", check=_four_players_only,
+               help=N_("4 players: White and Orange against Black and Blue.")),
     )
 
     captures: list[int]
@@ -202,7 +204,7 @@ class Pente(Game):
             self.rows = tuple(rows)
             self.outcome = self._result({c: [self._row_words(r)] for r, c in rows.items()})
         elif not self.empty:
-            self.outcome = Result((), "the board is full")
+            self.outcome = Result((), _("the board is full"), "board_full")
 
     # -- geometry --------------------------------------------------------------------
 
@@ -289,7 +291,7 @@ class Pente(Game):
         colour = self.to_move
         if move.__class__ is not int:
             if move != PASS:
-                raise IllegalMove(f"{move!r} is not a move in Pente")
+                raise IllegalMove(_("{move} is not a move in {game}", move=repr(move), game=self.title), "not_a_move")
             self._pass()
             return
         self._place(move, colour)
@@ -300,13 +302,13 @@ class Pente(Game):
         """A player whom the forbidden rule leaves no point passes; a full round of such
         passes means nobody can ever place again, which ends the game drawn."""
         if self.self_rule != "forbidden":
-            raise IllegalMove("there is no passing in Pente")
+            raise IllegalMove(_("there is no passing in Pente"), "no_pass")
         if self.can_place(self.to_move):
-            raise IllegalMove("you may pass only when every empty point is forbidden to you")
+            raise IllegalMove(_("you may pass only when every empty point is forbidden to you"), "pass_not_allowed")
         self.passes += 1
         self.to_move = self.to_move % len(self.seats) + 1
         if self.passes >= len(self.seats):
-            self.outcome = Result((), "no player can place a stone")
+            self.outcome = Result((), _("no player can place a stone"), "blocked")
 
     def _opening_move(self, move: Move) -> None:
         step = self.steps[self.step]
@@ -314,11 +316,13 @@ class Pente(Game):
             self._choose(step, move)
             return
         if move.__class__ is not int:
-            raise IllegalMove(f"place a {self.colour_name(step.colour).lower()} stone")
+            raise IllegalMove(_("place a white stone") if step.colour == WHITE else _("place a black stone"),
+                              "place_a_stone")
         if step.kind == "centre" and move != self.centre:
-            raise IllegalMove("the first white stone must go on the centre point")
+            raise IllegalMove(_("the first white stone must go on the centre point"), "centre")
         if step.kind == "far" and 0 <= move < len(self.stones) and self._too_close(move):
-            raise IllegalMove(f"the second white stone must be at least {self.far} points from the centre")
+            raise IllegalMove(_("the second white stone must be at least {far} points from the centre", far=self.far),
+                              "pro_distance")
         self._place(move, step.colour)
         self.step += 1
         self._after_opening_step(step.colour)
@@ -331,7 +335,9 @@ class Pente(Game):
             self.to_move = self.steps[self.step].colour
             return
         if move not in ("white", "black"):
-            raise IllegalMove("choose a colour first" if move.__class__ is int else f"{move!r} is not a choice here")
+            if move.__class__ is int:
+                raise IllegalMove(_("choose a colour first"), "choose_colour")
+            raise IllegalMove(_("{move} is not a choice here", move=repr(move)), "not_a_choice")
         chooser = WHITE if move == "white" else BLACK
         self.seats = [chooser, 3 - chooser] if step.seat == 0 else [3 - chooser, chooser]
         # Normal play resumes with the colour after the last stone placed.
@@ -350,15 +356,16 @@ class Pente(Game):
         remove the claimed stones, then see who (if anyone) has won."""
         stones = self.stones
         if not 0 <= p < len(stones):
-            raise IllegalMove(f"{p} is not a point of the board")
+            raise IllegalMove(_("{point} is not a point of the board", point=p), "off_board")
         if stones[p]:
-            raise IllegalMove("that point is already occupied")
+            raise IllegalMove(_("that point is already occupied"), "occupied")
         claims: dict[Point, int] | None = None
         if self.self_rule != "none":
             found = self._self_captures(p, me)
             if found:
                 if self.self_rule == "forbidden":
-                    raise IllegalMove("that point is forbidden: your stones there would be in a capture position")
+                    raise IllegalMove(_("that point is forbidden: your stones there would be in a capture position"),
+                                      "forbidden_self_capture")
                 for bracket, run in found:
                     claims = self._claim(claims, run, bracket)
         mixed, three = self.mixed, self.three
@@ -406,7 +413,7 @@ class Pente(Game):
         if rows or claims or pending is not None:
             self._settle(me, rows or [], bool(claims), pending if pending and p != pending[1] else None)
         elif not self.empty:
-            self.outcome = Result((), "the board is full")
+            self.outcome = Result((), _("the board is full"), "board_full")
 
     @staticmethod
     def _claim(claims: dict[Point, int] | None, run: Iterable[Point], who: int) -> dict[Point, int]:
@@ -436,21 +443,21 @@ class Pente(Game):
         ``missed`` is the overtime that this move did not use: that row's owner wins now."""
         why: dict[int, list[str]] = {}
         if missed is not None:
-            why[missed[0]] = [f"{self._row_words(self.rows[0])}, not captured in overtime"]
+            why[missed[0]] = [_("{row}, not captured in overtime", row=self._row_words(self.rows[0]))]
         if rows:
-            words = self._row_words(rows[0][1]) if len(rows) == 1 else f"{len(rows)} winning rows"
+            words = self._row_words(rows[0][1]) if len(rows) == 1 else _("{count} winning rows", count=len(rows))
             why.setdefault(me, []).append(words)
         by_captures = False
         if captured and self.threshold is not None:
             for c in range(1, len(self.captures)):
                 if self.captures[c] >= self.threshold:
-                    why.setdefault(c, []).append(f"{self.captures[c]} captured stones")
+                    why.setdefault(c, []).append(_("{count} captured stones", count=self.captures[c]))
                     by_captures = True
         self.pending = None
         if not why:
             self.rows = ()
             if not self.empty:
-                self.outcome = Result((), "the board is full")
+                self.outcome = Result((), _("the board is full"), "board_full")
             return
         self.rows = (self.rows if missed else ()) + tuple(r for _, r in rows)
         if self.overtime and len(rows) == 1 and not by_captures and missed is None:
@@ -474,7 +481,8 @@ class Pente(Game):
         return None
 
     def _row_words(self, row: tuple[Point, ...]) -> str:
-        return f"{NUMBER_WORDS.get(len(row), len(row))} in a row"
+        n = len(row)
+        return _("{count} in a row", count=_(NUMBER_WORDS[n]) if n in NUMBER_WORDS else n)
 
     def _result(self, why: dict[int, list[str]]) -> Result:
         """The result when the colours in ``why`` meet a win condition together. Team-mates
@@ -484,14 +492,15 @@ class Pente(Game):
             winners |= {c for c in range(1, len(self.seats) + 1) if any((c - w) % 2 == 0 for w in why)}
         if len(why) == 1:
             (colour, reasons), = why.items()
-            reason = " and ".join(reasons)
+            reason = _(" and ").join(reasons)
             if self.teams:
-                reason = f"{self.colour_name(colour)}: {reason}"
+                reason = f"{self.colour_label(colour)}: {reason}"
         else:
-            reason = "; ".join(f"{self.colour_name(c)}: {' and '.join(r)}" for c, r in sorted(why.items()))
+            reason = "; ".join(f"{self.colour_label(c)}: {_(' and ').join(r)}" for c, r in sorted(why.items()))
+        code = "line" if self.rows else "captures"
         if len(winners) == len(self.seats):
-            return Result((), f"shared victory: {reason}")
-        return Result(tuple(sorted(winners)), reason)
+            return Result((), _("shared victory: {reason}", reason=reason), code)
+        return Result(tuple(sorted(winners)), reason, code)
 
     def candidates(self) -> Iterable[Move]:
         if self.step < len(self.steps):
@@ -509,7 +518,7 @@ class Pente(Game):
         """A uniformly random legal move. A placement is legal on almost every empty point,
         so sample points until one is, and list them only when the board is nearly full."""
         if self.outcome is not None:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(_("the game is over"), "game_over")
         stones, rand = self.stones, rng.random
         n = len(stones)
         if self.step < len(self.steps):
@@ -519,7 +528,7 @@ class Pente(Game):
             free = kind == "place" and self.self_rule != "forbidden"
         else:
             kind, free = "place", self.self_rule != "forbidden"
-        for _ in range(64):
+        for _attempt in range(64):
             p = int(rand() * n)
             if stones[p] == 0 and (free or self._allowed(p, kind)):
                 return p
@@ -579,50 +588,53 @@ class Pente(Game):
         return self.seat_of(self.to_move)
 
     def describe(self) -> str:
-        words = NUMBER_WORDS[self.row_length]
-        text = f"Win: {words} or more in a row"
-        if self.threshold is not None:
-            text += f", or {self.threshold} captured stones"
+        words = _(NUMBER_WORDS[self.row_length])
+        if self.threshold is None:
+            text = _("Win: {count} or more in a row", count=words)
+        else:
+            text = _("Win: {count} or more in a row, or {threshold} captured stones", count=words,
+                     threshold=self.threshold)
         notes = []
         if self.teams:
-            notes.append("teams: White and Orange against Black and Blue")
+            notes.append(_("teams: White and Orange against Black and Blue"))
         if self.three:
-            notes.append("runs of two or three are captured")
+            notes.append(_("runs of two or three are captured"))
         if self.self_rule == "self-capture":
-            notes.append("placing into a bracket gives those stones away")
+            notes.append(_("placing into a bracket gives those stones away"))
         elif self.self_rule == "forbidden":
-            notes.append("placing into a bracket is forbidden")
+            notes.append(_("placing into a bracket is forbidden"))
         if self.overtime:
-            notes.append("overtime: the next player may capture a winning row")
+            notes.append(_("overtime: the next player may capture a winning row"))
         if self.mixed:
-            notes.append("mixed-colour runs can be captured")
+            notes.append(_("mixed-colour runs can be captured"))
         opening = self.options["opening"]
         if opening != "none":
-            notes.append(f"opening: {OPENING_NAMES[opening]}")
+            notes.append(_("opening: {opening}", opening=_(OPENING_NAMES[opening])))
         return "; ".join([text, *notes])
 
     def prompt(self) -> str:
         if self.outcome is not None:
-            return "Game over"
+            return _("Game over")
         if self.step < len(self.steps):
-            return self.steps[self.step].text
-        name = self.colour_name(self.to_move)
+            return _(self.steps[self.step].text, far=self.far)
+        name = self.colour_label(self.to_move)
         if self.pending is not None:
-            return f"Overtime: {name} may capture to stop {self.colour_name(self.pending[0])}'s win"
+            return _("Overtime: {colour} may capture to stop {winner}'s win", colour=name,
+                     winner=self.colour_label(self.pending[0]))
         if self.self_rule == "forbidden" and not self.can_place(self.to_move):
-            return f"{name} has no allowed point and must pass"
-        return f"{name} to play"
+            return _("{colour} has no allowed point and must pass", colour=name)
+        return _("{colour} to play", colour=name)
 
     def action_label(self, move: str) -> str:
         if move == "white":
-            return "Take White"
+            return _("Take White")
         if move == "black":
             step = self.steps[self.step] if self.step < len(self.steps) else None
-            return "Take Black and place a stone" if step and step.kind == "choose3" else "Take Black"
+            return _("Take Black and place a stone") if step and step.kind == "choose3" else _("Take Black")
         if move == "place-two":
-            return "Place two stones and hand over the choice"
+            return _("Place two stones and hand over the choice")
         if move == PASS:
-            return "Pass (no allowed point)"
+            return _("Pass (no allowed point)")
         return super().action_label(move)
 
     def annotations(self) -> list[dict[str, Any]]:
@@ -630,19 +642,19 @@ class Pente(Game):
         for row in self.rows:
             owner = next((self.stones[q] for q in row if self.stones[q]), 0)
             marks.append({"kind": "path", "points": list(row), "colour": owner, "closed": False,
-                          "label": "winning row"})
+                          "label": N_("winning row")})
         if self.outcome is not None:
             return marks
         if self.pending is not None:
             marks.append({"kind": "mark", "points": [self.pending[1]], "shape": "circle", "colour": 0,
-                          "label": "overtime capture point"})
+                          "label": N_("overtime capture point")})
         if self.step < len(self.steps) and self.steps[self.step].kind == "far":
             zone = [p for p, s in enumerate(self.stones) if s == 0 and self._too_close(p)]
             marks.append({"kind": "mark", "points": zone, "shape": "dot", "colour": 0,
-                          "label": "too close to the centre"})
+                          "label": N_("too close to the centre")})
         elif self.self_rule == "forbidden" and self.step >= len(self.steps):
             locked = [p for p, s in enumerate(self.stones) if s == 0 and self._locked(p, self.to_move)]
             if locked:
                 marks.append({"kind": "mark", "points": locked, "shape": "cross", "colour": 0,
-                              "label": "forbidden: self-capture"})
+                              "label": N_("forbidden: self-capture")})
         return marks

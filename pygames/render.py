@@ -19,6 +19,7 @@ from typing import Any
 
 from .board import Board, Point
 from .game import Game
+from .i18n import N_, _
 
 #: Stone colours by colour name: White and Black, then an orange and a blue that stay
 #: distinguishable from each other and from black and white for colour-blind players.
@@ -29,6 +30,9 @@ PALETTE = {
     "Blue": ("#0072b2", "#003a5c"),
 }
 SHAPES = ("circle", "cross", "triangle", "square", "dot")
+#: The marks' shapes in words, for the overlay's legend.
+SHAPE_WORDS = {"circle": N_("circle"), "cross": N_("cross"), "triangle": N_("triangle"), "square": N_("square"),
+               "dot": N_("dot")}
 STONE_RADIUS = 0.46
 #: Coloured edges (Convacu) are bars just beyond the reach of the stones on the outer lines.
 EDGE_OFFSET = 0.62
@@ -211,7 +215,7 @@ def _ink(game: Game, p: Point, empty: str = "#c01010") -> str:
 def _add_annotations(out: dict[str, Any], game: Game) -> None:
     """The game's analysis: shaded areas, outlined paths (results such as a winning row
     highlighted), marked points, and a legend line for each labelled kind."""
-    symbols = {"area": "shaded", "path": "outlined"}
+    symbols = {"area": N_("shaded"), "path": N_("outlined")}
     for item in game.annotations():
         kind = item["kind"]
         if kind == "edge":
@@ -219,7 +223,7 @@ def _add_annotations(out: dict[str, Any], game: Game) -> None:
         fill, _ = _colour(game, item.get("colour", 0))
         label = item.get("label", "")
         if label and item.get("points"):
-            entry = f"{item.get('shape', symbols.get(kind, kind))}: {label}"
+            entry = f"{_(SHAPE_WORDS.get(item.get('shape', ''), symbols.get(kind, kind)))}: {_(label)}"
             if entry not in out["legend"]:
                 out["legend"].append(entry)
         if kind == "area":

@@ -17,7 +17,8 @@ from typing import Any
 
 from . import ai
 from .board import Board
-from .game import Game, IllegalMove, Move, OptionError, game_class
+from .game import CHOICE_LABELS, Game, IllegalMove, Move, OptionError, game_class
+from .i18n import N_, _
 from .notation import Record, decode, encode, quote_untrusted
 from .render import SHAPES, board_edges, board_key, position
 
@@ -68,7 +69,7 @@ class Session:
     """One game on one board: record, viewed ply, redo list, other lines, a pending move."""
 
     def __init__(self, record: Record, ply: int | None = None, marks: dict[int, str] | None = None,
-                 players: list[str] | None = None) -> None:
+                 players: list[str | int] | None = None) -> None:
         self.record = record
         self.ply = len(record.moves) if ply is None else ply
         #: Moves taken back, each with the ply it was played at, for redo.
@@ -79,7 +80,8 @@ class Session:
         self.hint: Move | None = None
         self.marks = marks or {}
         self.game = record.replay(self.ply)
-        self.players = players or [f"Player {i + 1}" for i in range(self.game.players())]
+        #: The seats' names: a number n stands for "Player n" in the language in force.
+        self.players: list[str | int] = players or list(range(1, self.game.players() + 1))
         #: The board's coloured edges: fixed for the game, so asked for once.
         self.edges = board_edges(self.game)
         self._notes: list[Note] = []
@@ -108,6 +110,9 @@ class Session:
         record = Record(self.record.game, dict(self.record.options))
         return Session(record, players=self.players[1:] + self.players[:1])
 
+    def seat_names(self) -> list[str]:
+        return [_("Player {n}", n=p) if isinstance(p, int) else p for p in self.players]
+
     def fragment(self, marks: bool = True) -> str:
         extra = {"marks": format_marks(self.game.board, self.marks)} if marks and self.marks else {}
         return encode(self.record, self.ply, **extra)
@@ -123,7 +128,7 @@ class Session:
         the view follows the game only if it was on the last position. An answer about a
         game that has changed since (an undo, a new game) is dropped with a message."""
         if key != self.record_key():
-            return "the game changed while the computer was thinking; its move was dropped"
+            return _("the game changed while the computer was thinking; its move was dropped")
         viewing = self.ply
         following = viewing == len(self.record.moves)
         self.goto(len(self.record.moves))
@@ -142,10 +147,11 @@ class Session:
         """Mark the computer's suggestion ``text`` for the position it was asked about
         (``fragment``); a hint for a position no longer on view is dropped."""
         if fragment != self.fragment():
-            return "the position changed; ask for a hint again"
+            return _("the position changed; ask for a hint again")
         move = self.game.parse_move(text)
         self.hint = move
-        return f"Hint for {self.game.colour_name(self.game.to_move)}: {self.game.move_text(move)}"
+        return _("Hint for {colour}: {move}", colour=self.game.colour_label(self.game.to_move),
+                 move=self.move_label(move))
 
     # -- moves --------------------------------------------------------------------------
 
@@ -191,7 +197,7 @@ class Session:
         choice of the selected point plays it, another point moves the selection."""
         if confirm and self.pending != point:
             if self.game.stones[point]:
-                return "that point is already occupied"
+                return _("that point is already occupied")
             self.pending = point
             return None
         return self.play(point)
@@ -200,7 +206,8 @@ class Session:
         """A move typed in the game's notation (``e5``, ``pass``...), for keyboard players."""
         text = text.strip()
         if not _TYPED.fullmatch(text):
-            return f"{quote_untrusted(text)} is not a move: type a point such as e5, or an action such as pass"
+            return _("{text} is not a move: type a point such as e5, or an action such as pass",
+                     text=quote_untrusted(text))
         try:
             move = self.game.parse_move(text)
         except ValueError as e:
@@ -218,7 +225,7 @@ class Session:
     def confirm(self) -> str | None:
         """Play the pending move."""
         if self.pending is None:
-            return "select a point first"
+            return _("select a point first")
         return self.play(self.pending)
 
     def undo(self) -> str | None:
@@ -226,7 +233,7 @@ class Session:
         back the first move of a new line takes up again the line it replaced."""
         moves = self.record.moves
         if not moves:
-            return "no move to take back"
+            return _("no move to take back")
         move = moves.pop()
         del self._notes[len(moves):]
         left = next((line for line in reversed(self.lines)
@@ -242,7 +249,7 @@ class Session:
 
     def redo(self) -> str | None:
         if not self.redo_moves:
-            return "no move to redo"
+            return _("no move to redo")
         ply, move = self.redo_moves[-1]
         self.goto(ply)
         return self.play(move)
@@ -251,7 +258,7 @@ class Session:
         """Go back to the other line ``index`` of :attr:`lines`, viewing the ply where the
         lines part; the line left is kept in its place."""
         if not 0 <= index < len(self.lines):
-            return "there is no such line"
+            return _("there is no such line")
         line = self.lines.pop(index)
         moves = self.record.moves
         common = next((i for i, (a, b) in enumerate(zip(moves, line.moves)) if a != b), min(len(moves), len(line.moves)))
@@ -287,6 +294,20 @@ class Session:
 
     # -- what to show -------------------------------------------------------------------
 
+    def move_label(self, move: Move) -> str:
+        """A move for players: a point label, or an action token in the language in force."""
+        return self.game.move_text(move) if isinstance(move, int) else _(MOVE_WORDS.get(move, move))
+
+    def _last_move_text(self, note: Note | None) -> str:
+        """The move that led to the position shown, e.g. "Black played e5; flipped d4", for
+        screen readers."""
+        g = self.game
+        if not g.history or note is None:
+            return ""
+        done = _note_text(g.board, note)
+        played = _("{colour} played {move}", colour=_colour_label(g, note.colour), move=self.move_label(g.history[-1]))
+        return f"{played}; {done}" if done else played
+
     def view(self, prefs: Preferences) -> dict[str, Any]:
         """Everything the page draws and writes, as plain data. The board's geometry is not
         in it (it never changes during a game): ask :func:`pygames.render.geometry` for the
@@ -297,7 +318,9 @@ class Session:
         if isinstance(self.hint, int):
             marks[self.hint] = "triangle"
         names = {c: g.colour_name(c) for c in range(1, g.players() + 1)}
+        labels = {c: g.colour_label(c) for c in names}
         notes = self.notes()
+        players = self.seat_names()
         return {
             "board": board_key(g.board),
             "scene": position(g, coordinates=prefs.coordinates, last_move=prefs.last_move,
@@ -308,10 +331,12 @@ class Session:
             "prompt": _result_text(g) if result else g.prompt(),
             "describe": g.describe(),
             "to_move": None if result else names.get(g.to_move),
-            "seats": [[self.players[i], names.get(c, "")] for i, c in enumerate(g.seats)],
+            "seats": [[players[i], names.get(c, "")] for i, c in enumerate(g.seats)],
             "seat_to_move": None if result else g.seat_to_move(),
             "colours": [names[c] for c in sorted(names)],
-            "breakdown": [[label, [row.get(c, 0) for c in sorted(names)]] for label, row in g.breakdown()],
+            "colour_labels": [labels[c] for c in sorted(names)],
+            "breakdown": [[g.part_label(key), [row.get(c, 0) for c in sorted(names)], key]
+                          for key, row in g.breakdown()],
             "scores": [g.scores().get(c, 0) for c in sorted(names)],
             "actions": [] if result else [[m, g.action_label(m), _ends_game(g, m)] for m in g.candidates()
                                           if isinstance(m, str) and g.is_legal(m)],
@@ -322,15 +347,19 @@ class Session:
             "pending": self.pending is not None,
             "pending_point": self.pending if isinstance(self.pending, int) else None,
             "pending_text": "" if self.pending is None else (
-                f"Confirm {g.move_text(self.pending)}" if isinstance(self.pending, int)
-                else f"Confirm: {g.action_label(self.pending)}"),
+                _("Confirm {move}", move=g.move_text(self.pending)) if isinstance(self.pending, int)
+                else _("Confirm: {action}", action=g.action_label(self.pending))),
             "moves": [[g.move_text(m), n.colour, _note_text(g.board, n, short=True)]
                       for m, n in zip(self.record.moves, notes)],
+            # the move list as players read it: move, colour, note, and the counts for its symbols
+            "move_list": [[self.move_label(m), _colour_label(g, n.colour), _note_text(g.board, n, short=True),
+                           len(n.flipped), len(n.removed)] for m, n in zip(self.record.moves, notes)],
             "lines": [{"at": line.at, "plies": len(line.moves),
-                       "text": f"{len(line.moves)} moves, parting at move {line.at + 1} "
-                               f"({g.move_text(line.moves[line.at]) if line.at < len(line.moves) else 'its end'})"}
+                       "text": _("{count} moves, parting at move {number} ({move})", count=len(line.moves),
+                                 number=line.at + 1, move=self.move_label(line.moves[line.at])
+                                 if line.at < len(line.moves) else _("its end"))}
                       for line in self.lines],
-            "last": _last_move_text(g, notes[self.ply - 1] if self.ply else None),
+            "last": self._last_move_text(notes[self.ply - 1] if self.ply else None),
             "position": describe_position(g),
             "over": result is not None,
             "result": _result(g),
@@ -353,20 +382,20 @@ class ComputerTask:
         """Read and check a question; a ``ValueError`` says why the computer refuses it (a
         finished game, a move asked at an earlier ply, or for a seat it does not play)."""
         if purpose not in ("move", "hint", "evaluate"):
-            raise ValueError(f"{quote_untrusted(purpose)} is not something the computer can be asked")
+            raise ValueError(_("{purpose} is not something the computer can be asked", purpose=quote_untrusted(purpose)))
         player = ai.level(level)
         decoded = decode(fragment)
         if decoded.record is None or decoded.errors:
-            raise ValueError(f"the position could not be read: {'; '.join(decoded.errors)}")
+            raise ValueError(_("the position could not be read: {errors}", errors="; ".join(decoded.errors)))
         record = decoded.record
         game = record.replay(decoded.ply)
         if game.is_over():
-            raise ValueError("the game is over: there is no move to choose")
+            raise ValueError(_("the game is over: there is no move to choose"))
         if purpose == "move":
             if decoded.ply != len(record.moves):
-                raise ValueError("the computer moves only at the end of the game, not at an earlier position")
+                raise ValueError(_("the computer moves only at the end of the game, not at an earlier position"))
             if seat != game.seat_to_move():
-                raise ValueError(f"it is Player {game.seat_to_move() + 1}'s turn, not the computer's")
+                raise ValueError(_("it is Player {n}'s turn, not the computer's", n=game.seat_to_move() + 1))
         return cls(game, player, purpose, encode(record))
 
     def answer(self, searcher: ai.Searcher) -> dict[str, Any]:
@@ -418,19 +447,23 @@ def _note_text(board: Board, note: Note, short: bool = False) -> str:
     """The flips and captures of a move: "2 flipped" for the move list, or the points for
     a screen reader ("flipped d4, d5")."""
     parts = []
-    for what, points in (("flipped", note.flipped), ("captured", note.removed)):
-        if points:
-            parts.append(f"{len(points)} {what}" if short else f"{what} {', '.join(board.label(p) for p in points)}")
+    if note.flipped:
+        parts.append(_("{count} flipped", count=len(note.flipped)) if short
+                     else _("flipped {points}", points=", ".join(board.label(p) for p in note.flipped)))
+    if note.removed:
+        parts.append(_("{count} captured", count=len(note.removed)) if short
+                     else _("captured {points}", points=", ".join(board.label(p) for p in note.removed)))
     return ", ".join(parts)
 
 
-def _last_move_text(g: Game, note: Note | None) -> str:
-    """The move that led to the position shown, e.g. "Black played e5; flipped d4", for
-    screen readers."""
-    if not g.history or note is None:
-        return ""
-    done = _note_text(g.board, note)
-    return f"{note.colour} played {g.move_text(g.history[-1])}{'; ' + done if done else ''}"
+#: Action tokens in words, for the move list and screen readers.
+MOVE_WORDS = {"pass": N_("pass"), "button": N_("button"), "black": N_("black"), "white": N_("white"),
+              "place-two": N_("place-two")}
+
+
+def _colour_label(g: Game, name: str) -> str:
+    """A colour's name for players, from its English name (a :class:`Note`'s colour)."""
+    return g.colour_label(g.COLOURS.index(name) + 1)
 
 
 def describe_position(g: Game) -> str:
@@ -440,8 +473,8 @@ def describe_position(g: Game) -> str:
         if c:
             by_colour.setdefault(c, []).append(g.board.label(p))
     if not by_colour:
-        return "The board is empty."
-    return " ".join(f"{g.colour_name(c)} ({len(labels)}): {', '.join(labels)}." for c, labels in sorted(by_colour.items()))
+        return _("The board is empty.")
+    return " ".join(f"{g.colour_label(c)} ({len(labels)}): {', '.join(labels)}." for c, labels in sorted(by_colour.items()))
 
 
 def _result(g: Game) -> dict[str, Any] | None:
@@ -450,10 +483,13 @@ def _result(g: Game) -> dict[str, Any] | None:
     if result is None:
         return None
     if result.draw:
-        return {"headline": "Draw", "reason": result.reason, "winners": []}
-    who = " and ".join(g.colour_name(c) for c in result.winners)
-    return {"headline": f"{who} win{'s' if len(result.winners) == 1 else ''}", "reason": result.reason,
-            "winners": [g.colour_name(c) for c in result.winners]}
+        return {"headline": _("Draw"), "reason": result.reason, "winners": [], "code": result.code}
+    if len(result.winners) == 1:
+        headline = _("{colour} wins", colour=g.colour_label(result.winners[0]))
+    else:
+        headline = _("{colours} win", colours=_(" and ").join(g.colour_label(c) for c in result.winners))
+    return {"headline": headline, "reason": result.reason, "winners": [g.colour_name(c) for c in result.winners],
+            "code": result.code}
 
 
 def _ends_game(g: Game, move: Move) -> bool:
@@ -467,7 +503,9 @@ def _ends_game(g: Game, move: Move) -> bool:
 def _result_text(g: Game) -> str:
     result = _result(g)
     assert result is not None
-    return f"Game over: {result['headline'].replace('Draw', 'draw')} ({result['reason']})"
+    if not result["winners"]:
+        return _("Game over: draw ({reason})", reason=result["reason"])
+    return _("Game over: {headline} ({reason})", headline=result["headline"], reason=result["reason"])
 
 
 def parse_marks(board: Board, text: str) -> tuple[dict[int, str], list[str]]:
@@ -478,13 +516,14 @@ def parse_marks(board: Board, text: str) -> tuple[dict[int, str], list[str]]:
     for group in filter(None, text.split(",")):
         what, _, where = group.partition(":")
         if not (what in SHAPES or re.fullmatch(r"[A-Za-z0-9]{1,3}", what)):
-            problems.append(f"mark {quote_untrusted(what)} is not a shape or a short label")
+            problems.append(_("mark {mark} is not a shape or a short label", mark=quote_untrusted(what)))
             continue
         for label in filter(None, where.split(".")):
             try:
                 marks[board.parse(label)] = what
             except ValueError:
-                problems.append(f"mark {quote_untrusted(what)}: {quote_untrusted(label)} is not a point of the board")
+                problems.append(_("mark {mark}: {point} is not a point of the board", mark=quote_untrusted(what),
+                                  point=quote_untrusted(label)))
     return marks, problems
 
 
@@ -496,16 +535,18 @@ def format_marks(board: Board, marks: dict[int, str]) -> str:
 
 
 def option_fields(name: str) -> list[dict[str, Any]]:
-    """The new-game form of a game: one field description per option."""
-    return [{"name": o.name, "label": o.label, "kind": o.kind, "default": o.default,
-             "choices": list(o.choices), "suggested": list(o.suggested), "min": o.minimum, "max": o.maximum,
-             "help": o.help}
+    """The new-game form of a game: one field description per option, in the language in
+    force (``choice_labels`` words each of ``choices``)."""
+    return [{"name": o.name, "label": _(o.label), "kind": o.kind, "default": o.default,
+             "choices": list(o.choices), "choice_labels": [_(CHOICE_LABELS.get(c, str(c))) for c in o.choices],
+             "suggested": list(o.suggested), "min": o.minimum, "max": o.maximum, "help": _(o.help) if o.help else ""}
             for o in game_class(name).OPTIONS]
 
 
 def levels() -> list[dict[str, Any]]:
     """The computer's levels for the page: name, seconds a move and what the level is."""
-    return [{"name": p.name, "seconds": p.seconds, "about": p.about} for p in ai.LEVELS]
+    return [{"name": p.name, "label": _(ai.LEVEL_NAMES[p.name]), "seconds": p.seconds, "about": _(p.about)}
+            for p in ai.LEVELS]
 
 
 __all__ = ["ComputerTask", "Line", "Note", "Preferences", "Session", "ask_computer", "describe_position", "levels",

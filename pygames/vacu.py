@@ -58,9 +58,12 @@ from typing import Any
 
 from .board import Board, Point
 from .game import COLOUR_CHOICES, PASS, Game, IllegalMove, Move, Option, PieRule, Result
+from .i18n import N_, _
 
 BLACK, WHITE = 1, 2
 BUTTON = "button"
+#: The overlay's name for each colour's territory.
+TERRITORY_LABELS = {BLACK: N_("Black territory"), WHITE: N_("White territory")}
 
 #: Convacu edge bits: each colour wins by joining the two edges in its mask.
 TOP, BOTTOM, LEFT, RIGHT = 1, 2, 4, 8
@@ -104,10 +107,10 @@ class Vacu(PieRule, Game):
     COLOURS = ("Black", "White")
     STATE = ("stones", "to_move", "passes", "seats", "choosing", "button", "ply", "outcome")
     OPTIONS = (
-        Option("size", 9, "Board size", minimum=3, maximum=25, suggested=(9, 13, 19),
-               help="Lines on each side: 9 is usual, 13 and 19 give longer games."),
-        Option("komi", 7, "Komi", minimum=-625, maximum=625,
-               help="Whole number of points added to White's score."),
+        Option("size", 9, N_("Board size"), minimum=3, maximum=25, suggested=(9, 13, 19),
+               help=N_("Lines on each side: 9 is usual, 13 and 19 give longer games.")),
+        Option("komi", 7, N_("Komi"), minimum=-625, maximum=625,
+               help=N_("Whole number of points added to White's score.")),
         PieRule.PIE,
     )
 
@@ -151,7 +154,7 @@ class Vacu(PieRule, Game):
         self._rebuild(range(len(stones)))
         for p, s in enumerate(stones):
             if s and not self._contacts[self._head[p]]:
-                raise ValueError(f"the group at {self.board.label(p)} has no liberty")
+                raise ValueError(_("the group at {point} has no liberty", point=self.board.label(p)))
         keys = self._keys_of
         self.key = 0
         for p, s in enumerate(stones):
@@ -327,7 +330,7 @@ class Vacu(PieRule, Game):
         groups changed (to look for a Convacu connection) and the enemy stones taken."""
         stones, head, contacts = self.stones, self._head, self._contacts
         if stones[p]:
-            raise IllegalMove("that point is already occupied")
+            raise IllegalMove(_("that point is already occupied"), "occupied")
         me = self.to_move
         self._set(p, me)
         nbrs = self.board.neighbours[p]
@@ -353,7 +356,7 @@ class Vacu(PieRule, Game):
             taken = [x for h in doomed for x in self._lift(h)] if doomed else doomed
             return [p], taken
         if not doomed:
-            raise IllegalMove("that stone would have no liberty and would flip nothing")
+            raise IllegalMove(_("that stone would have no liberty and would flip nothing"), "suicide_without_flip")
         self._lift(mine)
         flipped = [x for h in doomed for x in self._turn(h, me)]
         return flipped, flipped
@@ -371,16 +374,16 @@ class Vacu(PieRule, Game):
         elif isinstance(move, int) and 0 <= move < len(self.stones):
             self._board_play(move)
         else:
-            raise IllegalMove(f"{move!r} is not a move in {self.title}")
+            raise IllegalMove(_("{move} is not a move in {game}", move=repr(move), game=self.title), "not_a_move")
 
     def _pass(self) -> None:
         if not self.button:
-            raise IllegalMove("nobody has taken the button yet: take it instead of passing")
+            raise IllegalMove(_("nobody has taken the button yet: take it instead of passing"), "button_first")
         self._end_turn(passed=True)
 
     def _take_button(self) -> None:
         if self.button:
-            raise IllegalMove("the button has already been taken")
+            raise IllegalMove(_("the button has already been taken"), "button_taken")
         self.button = self.to_move
         self._end_turn()
 
@@ -391,9 +394,10 @@ class Vacu(PieRule, Game):
         self.outcome = self._connection(mine)
         if self.outcome is None and taken and enemy not in self.stones:
             self.outcome = self._by_score(
-                f"{self.colour_name(me)} took the last {self.colour_name(enemy)} group")
+                _("{colour} took the last {enemy} group", colour=self.colour_label(me), enemy=self.colour_label(enemy)),
+                "elimination")
         if self.outcome is None and self.repetitions() >= 3:
-            self.outcome = Result((), "draw: the same position appeared a third time")
+            self.outcome = Result((), _("draw: the same position appeared a third time"), "repetition")
 
     def _end_turn(self, passed: bool = False) -> None:
         """Hand the turn over, record the new position and end the game on two passes."""
@@ -401,7 +405,7 @@ class Vacu(PieRule, Game):
         self.to_move = 3 - self.to_move
         self._record()
         if self.passes >= 2:
-            self.outcome = self._by_score("both players passed")
+            self.outcome = self._by_score(_("both players passed"), "two_passes")
 
     def _connection(self, mine: list[Point]) -> Result | None:
         """A Convacu win by the groups of ``mine``; Vacu has no connection goal."""
@@ -471,12 +475,12 @@ class Vacu(PieRule, Game):
 
     def random_move(self, rng: random.Random) -> Move:
         if self.outcome is not None:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(_("the game is over"), "game_over")
         if self.choosing:
             return rng.choice(COLOUR_CHOICES)
         move = self._random_placement(rng, PASS if self.button else BUTTON)
         if move is None:
-            raise IllegalMove("no legal move")
+            raise IllegalMove(_("no legal move"), "no_legal_move")
         return move
 
     def _random_placement(self, rng: random.Random, action: Move | None) -> Move | None:
@@ -548,12 +552,12 @@ class Vacu(PieRule, Game):
         parts = self._parts().values()
         return {c: sum(part[c] for part in parts) for c in (BLACK, WHITE)}
 
-    def _by_score(self, cause: str) -> Result:
+    def _by_score(self, cause: str, code: str) -> Result:
         s = self.scores()
         if s[BLACK] == s[WHITE]:
-            return Result((), f"{cause}; equal scores")
+            return Result((), _("{cause}; equal scores", cause=cause), code)
         winner = BLACK if s[BLACK] > s[WHITE] else WHITE
-        return Result((winner,), f"{cause}; {self.colour_name(winner)} scores more")
+        return Result((winner,), _("{cause}; {colour} scores more", cause=cause, colour=self.colour_label(winner)), code)
 
     def result(self) -> Result | None:
         return self.outcome
@@ -561,23 +565,25 @@ class Vacu(PieRule, Game):
     # -- presentation ---------------------------------------------------------------------------
 
     def describe(self) -> str:
-        return (f"Stones plus territory wins; komi {self.options['komi']}; the button is worth "
-                "half a point; a third repetition is a draw")
+        return _("Stones plus territory wins; komi {komi}; the button is worth half a point; "
+                 "a third repetition is a draw", komi=self.options["komi"])
 
     def prompt(self) -> str:
         if self.outcome is not None:
-            return "Game over"
+            return _("Game over")
         if self.choosing:
             return self.pie_prompt()
-        side = self.colour_name(self.to_move)
-        return f"{side} to play (may take the button)" if not self.button else f"{side} to play or pass"
+        side = self.colour_label(self.to_move)
+        if not self.button:
+            return _("{colour} to play (may take the button)", colour=side)
+        return _("{colour} to play or pass", colour=side)
 
     def action_label(self, move: str) -> str:
-        return "Take the button" if move == BUTTON else super().action_label(move)
+        return _("Take the button") if move == BUTTON else super().action_label(move)
 
     def annotations(self) -> list[dict[str, Any]]:
         return [{"kind": "area", "points": region, "colour": owner,
-                 "label": f"{self.colour_name(owner)} territory"}
+                 "label": TERRITORY_LABELS[owner]}
                 for owner, region in self.territories() if owner]
 
 
@@ -589,8 +595,8 @@ class Convacu(Vacu):
     title = "Convacu"
     OPTIONS = (
         Vacu.OPTIONS[0],
-        Option("komi", 0, "Komi", minimum=-625, maximum=625,
-               help="Points added to White's score if the game ends without a connection."),
+        Option("komi", 0, N_("Komi"), minimum=-625, maximum=625,
+               help=N_("Points added to White's score if the game ends without a connection.")),
         Vacu.OPTIONS[2],
     )
 
@@ -607,8 +613,8 @@ class Convacu(Vacu):
         for p in mine:
             colour = stones[p]
             if reach[head[p]] & EDGES[colour] == EDGES[colour]:
-                sides = "top and bottom" if colour == BLACK else "left and right"
-                return Result((colour,), f"{self.colour_name(colour)} joined {sides}")
+                joined = _("Black joined top and bottom") if colour == BLACK else _("White joined left and right")
+                return Result((colour,), joined, "connection")
         return None
 
     def can_place(self) -> bool:
@@ -618,11 +624,11 @@ class Convacu(Vacu):
 
     def _pass(self) -> None:
         if self.can_place():
-            raise IllegalMove("you may pass only when no placement is legal")
+            raise IllegalMove(_("you may pass only when no placement is legal"), "pass_not_allowed")
         self._end_turn(passed=True)
 
     def _take_button(self) -> None:
-        raise IllegalMove("Convacu is played without the button")
+        raise IllegalMove(_("Convacu is played without the button"), "no_button")
 
     def candidates(self) -> Iterable[Move]:
         if self.choosing:
@@ -657,14 +663,16 @@ class Convacu(Vacu):
         return parts
 
     def describe(self) -> str:
-        return (f"Join your two edges to win (Black top and bottom, White left and right); pass only "
-                f"when no placement is legal; komi {self.options['komi']} if nobody connects")
+        return _("Join your two edges to win (Black top and bottom, White left and right); pass only "
+                 "when no placement is legal; komi {komi} if nobody connects", komi=self.options["komi"])
 
     def prompt(self) -> str:
         if self.outcome is not None or self.choosing:
             return super().prompt()
-        side = self.colour_name(self.to_move)
-        return f"{side} to play" if self.can_place() else f"{side} has no legal placement and must pass"
+        side = self.colour_label(self.to_move)
+        if self.can_place():
+            return _("{colour} to play", colour=side)
+        return _("{colour} has no legal placement and must pass", colour=side)
 
     def annotations(self) -> list[dict[str, Any]]:
         return [{"kind": "edge", "side": side, "colour": colour} for side, _, colour in EDGE_SIDES]

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..game import Game, Move
+from ..i18n import N_
 from .mcts import MonteCarlo, mover, rewards
 
 #: Searchers of particular games, by game name: "module:class". The class's ``handles(game)``
@@ -126,12 +127,15 @@ class Player:
 
 #: The levels a page offers, weakest first.
 LEVELS = (
-    Player("beginner", 0.5, 50, "looks only a little ahead: for learning the rules"),
-    Player("easy", 1.0, 500, "a short look ahead"),
-    Player("medium", 1.0, None, "thinks for about a second"),
-    Player("hard", 3.0, None, "thinks for about three seconds"),
-    Player("strongest", 10.0, None, "uses its whole budget of about ten seconds a move"),
+    Player("beginner", 0.5, 50, N_("looks only a little ahead: for learning the rules")),
+    Player("easy", 1.0, 500, N_("a short look ahead")),
+    Player("medium", 1.0, None, N_("thinks for about a second")),
+    Player("hard", 3.0, None, N_("thinks for about three seconds")),
+    Player("strongest", 10.0, None, N_("uses its whole budget of about ten seconds a move")),
 )
+#: Each level's name for players.
+LEVEL_NAMES = {"beginner": N_("Beginner"), "easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),
+               "strongest": N_("Strongest")}
 
 
 def level(name: str) -> Player:
