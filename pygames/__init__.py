@@ -11,10 +11,11 @@ Pure Python with no dependencies: the same package runs on CPython and in the br
 
 from .board import Board, Point
 from .game import PASS, Game, IllegalMove, Move, Option, OptionError, Result, available, game_class, new_game
+from .i18n import get_language, language, set_language
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Board", "Point", "PASS", "Game", "IllegalMove", "Move", "Option", "OptionError", "Result",
-    "available", "game_class", "new_game", "__version__",
+    "available", "game_class", "new_game", "get_language", "language", "set_language", "__version__",
 ]

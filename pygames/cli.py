@@ -6,6 +6,9 @@
     pygames ai SOURCE                   the computer's move and each side's chances
     pygames play GAME [name=value ...]  play in the terminal, people or the computer per seat
 
+``--lang ko`` (before the command) words prompts, reasons and results in Korean; records
+and links are the same in every language.
+
 A SOURCE is a share link (a whole address or just what follows ``#``), a record file in
 either format, or ``-`` for a record on standard input. Exit status: 0 when done, 1 when
 the input cannot be read or a move is illegal (the message says why), 2 for a wrong
@@ -21,6 +24,7 @@ from typing import TextIO
 
 from . import ai
 from .game import Game, IllegalMove, new_game
+from .i18n import LANGUAGES, _, language
 from .notation import Record, encode
 from .records import GameFile, RecordError, read_any, write, write_pente_org
 from .render import svg
@@ -47,12 +51,12 @@ def load(source: str) -> tuple[GameFile, int | None]:
         fragment = text.split("#", 1)[-1]
         session, errors = Session.from_fragment(fragment)
         if errors:
-            raise Failure("the link could not be read: " + "; ".join(errors))
+            raise Failure(_("the link could not be read: {errors}", errors="; ".join(errors)))
         return GameFile(session.record), session.ply
     try:
         return read_any(text), None
     except RecordError as e:
-        raise Failure(f"the record could not be read: {e}") from None
+        raise Failure(_("the record could not be read: {problem}", problem=e)) from None
 
 
 def text_board(game: Game) -> str:
@@ -77,12 +81,14 @@ def text_board(game: Game) -> str:
 
 def status(game: Game) -> str:
     """The prompt, or the result, and the scores."""
-    scores = ", ".join(f"{game.colour_name(c)} {s:g}" for c, s in game.scores().items())
+    scores = ", ".join(f"{game.colour_label(c)} {s:g}" for c, s in game.scores().items())
     result = game.result()
     if result is None:
-        return f"{game.prompt()}; score: {scores}"
-    who = " and ".join(game.colour_name(c) for c in result.winners) or "nobody"
-    return f"Game over: {'draw' if result.draw else who + ' won'} ({result.reason}); score: {scores}"
+        return _("{prompt}; score: {scores}", prompt=game.prompt(), scores=scores)
+    if result.draw:
+        return _("Game over: draw ({reason}); score: {scores}", reason=result.reason, scores=scores)
+    who = _(" and ").join(game.colour_label(c) for c in result.winners)
+    return _("Game over: {winners} won ({reason}); score: {scores}", winners=who, reason=result.reason, scores=scores)
 
 
 # -- commands -----------------------------------------------------------------------------
@@ -90,7 +96,7 @@ def status(game: Game) -> str:
 def cmd_svg(args: argparse.Namespace, out: TextIO) -> None:
     game_file, ply = load(args.source)
     if args.ply is not None and not 0 <= args.ply <= len(game_file.record.moves):
-        raise Failure(f"--ply {args.ply}: the game has {len(game_file.record.moves)} moves")
+        raise Failure(_("--ply {ply}: the game has {count} moves", ply=args.ply, count=len(game_file.record.moves)))
     session = Session(game_file.record, args.ply if args.ply is not None else ply)
     if args.marks:
         session.marks, problems = parse_marks(session.game.board, args.marks)
@@ -122,14 +128,15 @@ def cmd_ai(args: argparse.Namespace, out: TextIO) -> None:
     game_file, ply = load(args.source)
     game = game_file.record.replay(ply)
     if game.is_over():
-        raise Failure("the game is over: there is no move to choose")
+        raise Failure(_("the game is over: there is no move to choose"))
     if args.seconds is not None:
         analysis = ai.analyse(game, seconds=args.seconds)
     else:
         analysis = ai.level(args.level).analyse(game)
-    chances = ", ".join(f"{game.colour_name(c)} {analysis.values[seat]:.0%}" for seat, c in enumerate(game.seats))
-    out.write(f"{game.colour_name(game.to_move)} to play: {game.move_text(analysis.move)}\n"
-              f"chances: {chances}\n({analysis.work} units of search in {analysis.seconds:.1f} s)\n")
+    chances = ", ".join(f"{game.colour_label(c)} {analysis.values[seat]:.0%}" for seat, c in enumerate(game.seats))
+    out.write(_("{colour} to play: {move}", colour=game.colour_label(game.to_move), move=game.move_text(analysis.move))
+              + "\n" + _("chances: {chances}", chances=chances) + "\n"
+              + _("({work} units of search in {seconds} s)", work=analysis.work, seconds=f"{analysis.seconds:.1f}") + "\n")
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO) -> None:
@@ -137,7 +144,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> None:
     for text in args.options:
         key, sep, value = text.partition("=")
         if not sep:
-            raise Failure(f"options are written name=value, not {text!r}")
+            raise Failure(_("options are written name=value, not {text}", text=repr(text)))
         options[key] = value
     try:
         game = new_game(args.game, **options)
@@ -145,8 +152,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> None:
         raise Failure(str(e)) from None
     computer = {seat - 1 for seat in args.computer}
     player = ai.level(args.level)
-    out.write(f"{game.title}: {game.describe()}\nType a move (e.g. {game.board.label(0)} or pass), "
-              "'undo', 'link' or 'quit'.\n")
+    out.write(f"{game.title}: {game.describe()}\n"
+              + _("Type a move (e.g. {point} or pass), 'undo', 'link' or 'quit'.", point=game.board.label(0)) + "\n")
     while True:
         out.write(f"\n{text_board(game)}\n{status(game)}\n")
         if game.is_over():
@@ -154,7 +161,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> None:
             return
         if game.seat_to_move() in computer:
             move = player.choose(game)
-            out.write(f"computer plays {game.move_text(move)}\n")
+            out.write(_("computer plays {move}", move=game.move_text(move)) + "\n")
             game.play(move)
             continue
         out.write("> ")
@@ -182,6 +189,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> None:
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="pygames", description=__doc__,
                                   formatter_class=argparse.RawDescriptionHelpFormatter)
+    top.add_argument("--lang", default="en", choices=list(LANGUAGES),
+                     help="the language of prompts, reasons and results (default en; ko: Korean)")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     source = "a share link, a record file (pygames or pente.org format), or - for standard input"
 
@@ -226,9 +235,10 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     args = parser().parse_args(argv)
-    try:
-        args.run(args, out or sys.stdout)
-    except Failure as e:
-        print(f"pygames: {e}", file=sys.stderr)
-        return 1
+    with language(args.lang):
+        try:
+            args.run(args, out or sys.stdout)
+        except Failure as e:
+            print(f"pygames: {e}", file=sys.stderr)
+            return 1
     return 0

@@ -35,6 +35,7 @@ import re
 from dataclasses import dataclass, field
 
 from .game import IllegalMove, Move, game_class
+from .i18n import _, language
 from .notation import Record, decode, encode
 
 #: Records larger than this are refused before they are read (a long game is a few KB).
@@ -47,7 +48,7 @@ class RecordError(ValueError):
     """A record that cannot be read: ``line`` is where (1-based; 0 for the whole file)."""
 
     def __init__(self, line: int, reason: str) -> None:
-        super().__init__(f"line {line}: {reason}" if line else reason)
+        super().__init__(_("line {line}: {reason}", line=line, reason=reason) if line else reason)
         self.line = line
         self.reason = reason
 
@@ -74,9 +75,11 @@ def _unescape(text: str) -> str:
 
 
 def result_text(record: Record) -> str:
-    """How the game of ``record`` stands: who won and why, or that it goes on."""
-    game = record.replay()
-    result = game.result()
+    """How the game of ``record`` stands: who won and why, or that it goes on. Always in
+    English: a record reads the same whatever the language of whoever wrote it."""
+    with language("en"):
+        game = record.replay()
+        result = game.result()
     if result is None:
         return "unfinished"
     if result.draw:
@@ -127,14 +130,15 @@ def write(record: Record, players: list[str] | None = None, date: datetime.date 
 def _lines(text: str | bytes) -> list[str]:
     """The lines of a record, refusing what is too big or not text at all."""
     if len(text) > MAX_BYTES:
-        raise RecordError(0, f"the file is too large for a game record ({len(text):,} bytes; at most {MAX_BYTES:,})")
+        raise RecordError(0, _("the file is too large for a game record ({size} bytes; at most {limit})",
+                               size=f"{len(text):,}", limit=f"{MAX_BYTES:,}"))
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise RecordError(0, "this is not a text file") from None
+            raise RecordError(0, _("this is not a text file")) from None
     if "\x00" in text:
-        raise RecordError(0, "this is not a text file")
+        raise RecordError(0, _("this is not a text file"))
     return text.splitlines()
 
 
@@ -148,13 +152,13 @@ def _split(lines: list[str]) -> tuple[dict[str, tuple[int, str]], list[tuple[int
             continue
         if line.startswith("["):
             if words:
-                raise RecordError(number, "a tag after the moves")
+                raise RecordError(number, _("a tag after the moves"))
             match = _TAG.fullmatch(line)
             if match is None:
-                raise RecordError(number, 'a tag must read [Name "value"]')
+                raise RecordError(number, _('a tag must read [Name "value"]'))
             name = match.group(1)
             if name in tags:
-                raise RecordError(number, f"the tag {name} is given twice")
+                raise RecordError(number, _("the tag {name} is given twice", name=name))
             tags[name] = (number, _unescape(match.group(2)))
         else:
             words.extend((number, word) for word in line.split())
@@ -166,7 +170,7 @@ def _fields(text: str, line: int, what: str) -> dict[str, str]:
     for part in text.split():
         key, sep, value = part.partition("=")
         if not sep or not key:
-            raise RecordError(line, f"{what}: {part!r} is not name=value")
+            raise RecordError(line, _("{tag}: {part} is not name=value", tag=what, part=repr(part)))
         fields[key] = value
     return fields
 
@@ -175,7 +179,7 @@ def read(text: str | bytes) -> GameFile:
     """Read a pygames record; :class:`RecordError` names the line and what is wrong."""
     tags, words = _split(_lines(text))
     if "Game" not in tags:
-        raise RecordError(0, 'this is not a pygames record: it has no [Game "…"] tag')
+        raise RecordError(0, _('this is not a pygames record: it has no [Game "…"] tag'))
     line, name = tags["Game"]
     try:
         game_class(name)
@@ -188,10 +192,10 @@ def read(text: str | bytes) -> GameFile:
             fields = _fields(value, at, tag)
             parts += [f"{k}={v}" for k, v in fields.items()]
     decoded = decode("&".join(["v=1", *parts]))
-    problems = decoded.errors + [f"unknown option {k!r}" for k in decoded.extra]
+    problems = decoded.errors + [_("unknown option {name}", name=repr(k)) for k in decoded.extra]
     if problems or decoded.record is None:
         at = tags.get("Options", tags.get("Setup", tags["Game"]))[0]
-        raise RecordError(at, "; ".join(problems) or "the game could not be set up")
+        raise RecordError(at, "; ".join(problems) or _("the game could not be set up"))
     record = decoded.record
     game = record.start()
     expect = 1
@@ -199,20 +203,22 @@ def read(text: str | bytes) -> GameFile:
     for i, (at, word) in enumerate(words):
         if _NUMBER.fullmatch(word):
             if int(word[:-1]) != expect or len(record.moves) % per_round:
-                raise RecordError(at, f"move number {word} is out of place")
+                raise RecordError(at, _("move number {number} is out of place", number=word))
             expect += 1
             continue
         try:
             move = game.parse_move(word)
             game.play(move)
         except ValueError as e:
-            raise RecordError(at, f"move {len(record.moves) + 1} ({word[:24]}): {e}") from None
+            raise RecordError(at, _("move {number} ({move}): {problem}", number=len(record.moves) + 1, move=word[:24],
+                                    problem=e)) from None
         record.moves.append(move)
     if "Result" in tags:
         at, stated = tags["Result"]
         actual = result_text(record)
         if stated != actual:
-            raise RecordError(at, f"the result says {stated!r}, but the moves give {actual!r}")
+            raise RecordError(at, _("the result says {stated}, but the moves give {actual}", stated=repr(stated),
+                                    actual=repr(actual)))
     return GameFile(record, {k: v for k, (_, v) in tags.items()})
 
 
@@ -243,7 +249,8 @@ def read_pente_org(text: str | bytes) -> GameFile:
     tags, words = _split(_lines(text))
     line, name = tags.get("Game", (0, "Pente"))
     if name not in PENTE_ORG_GAMES:
-        raise RecordError(line, f"pente.org's {name!r} is not played here; these are: {', '.join(PENTE_ORG_GAMES)}")
+        raise RecordError(line, _("pente.org's {name} is not played here; these are: {known}", name=repr(name),
+                                  known=", ".join(PENTE_ORG_GAMES)))
     record = Record("pente", game_class("pente").check_options(PENTE_ORG_GAMES[name]))
     game = record.start()
     out = {"Event": tags[k][1] for k in ("Event",) if k in tags}
@@ -262,13 +269,15 @@ def read_pente_org(text: str | bytes) -> GameFile:
             break
         match = _PENTE_ORG_POINT.fullmatch(word.upper())
         if match is None:
-            raise RecordError(at, f"{word[:24]!r} is not a pente.org move (a column A–T without I, a row 1–19)")
+            raise RecordError(at, _("{word} is not a pente.org move (a column A–T without I, a row 1–19)",
+                                    word=repr(word[:24])))
         col, row = PENTE_ORG_COLUMNS.index(match.group(1)), int(match.group(2))
         move: Move = game.board.point((19 - row, col))
         try:
             game.play(move)
         except IllegalMove as e:
-            raise RecordError(at, f"move {len(record.moves) + 1} ({word}): {e}") from None
+            raise RecordError(at, _("move {number} ({move}): {problem}", number=len(record.moves) + 1, move=word,
+                                    problem=e)) from None
         record.moves.append(move)
     return GameFile(record, out)
 
@@ -311,10 +320,10 @@ def read_any(text: str | bytes) -> GameFile:
     if "\n" not in joined and ("g=" in joined and "=" in joined) and not joined.startswith("["):
         decoded = decode(joined.split("#", 1)[-1])
         if decoded.record is None or decoded.errors:
-            raise RecordError(0, "; ".join(decoded.errors) or "the link could not be read")
+            raise RecordError(0, "; ".join(decoded.errors) or _("the link could not be read"))
         return GameFile(decoded.record)
     if re.search(r'^\[Game "[a-z]+"\]', joined, re.M):
         return read(joined)
     if re.search(r'^\[(Game|Player 1 Name|White) "', joined, re.M):
         return read_pente_org(joined)
-    raise RecordError(0, 'this is neither a share link nor a game record (it has no [Game "…"] tag)')
+    raise RecordError(0, _('this is neither a share link nor a game record (it has no [Game "…"] tag)'))

@@ -220,7 +220,7 @@ def _add_annotations(out: dict[str, Any], game: Game) -> None:
         kind = item["kind"]
         if kind == "edge":
             continue
-        fill, _ = _colour(game, item.get("colour", 0))
+        fill, _edge = _colour(game, item.get("colour", 0))
         label = item.get("label", "")
         if label and item.get("points"):
             entry = f"{_(SHAPE_WORDS.get(item.get('shape', ''), symbols.get(kind, kind)))}: {_(label)}"

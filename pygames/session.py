@@ -18,7 +18,7 @@ from typing import Any
 from . import ai
 from .board import Board
 from .game import CHOICE_LABELS, Game, IllegalMove, Move, OptionError, game_class
-from .i18n import N_, _
+from .i18n import N_, _, get_language, language
 from .notation import Record, decode, encode, quote_untrusted
 from .render import SHAPES, board_edges, board_key, position
 
@@ -203,8 +203,12 @@ class Session:
         return self.play(point)
 
     def type_move(self, text: str) -> str | None:
-        """A move typed in the game's notation (``e5``, ``pass``...), for keyboard players."""
+        """A move typed in the game's notation (``e5``, ``pass``...), or an action's word in
+        the language in force, for keyboard players."""
         text = text.strip()
+        words = {_(word): token for token, word in MOVE_WORDS.items()}  # "패스" as well as "pass"
+        if text in words:
+            return self.play(words[text])
         if not _TYPED.fullmatch(text):
             return _("{text} is not a move: type a point such as e5, or an action such as pass",
                      text=quote_untrusted(text))
@@ -321,6 +325,7 @@ class Session:
         labels = {c: g.colour_label(c) for c in names}
         notes = self.notes()
         players = self.seat_names()
+        parts = g.breakdown()
         return {
             "board": board_key(g.board),
             "scene": position(g, coordinates=prefs.coordinates, last_move=prefs.last_move,
@@ -335,8 +340,8 @@ class Session:
             "seat_to_move": None if result else g.seat_to_move(),
             "colours": [names[c] for c in sorted(names)],
             "colour_labels": [labels[c] for c in sorted(names)],
-            "breakdown": [[g.part_label(key), [row.get(c, 0) for c in sorted(names)], key]
-                          for key, row in g.breakdown()],
+            "breakdown": [[g.part_label(key), [row.get(c, 0) for c in sorted(names)]] for key, row in parts],
+            "breakdown_keys": [key for key, _row in parts],
             "scores": [g.scores().get(c, 0) for c in sorted(names)],
             "actions": [] if result else [[m, g.action_label(m), _ends_game(g, m)] for m in g.candidates()
                                           if isinstance(m, str) and g.is_legal(m)],
@@ -363,6 +368,7 @@ class Session:
             "position": describe_position(g),
             "over": result is not None,
             "result": _result(g),
+            "end": result.code if result else None,
         }
 
 
@@ -414,11 +420,13 @@ async def ask_computer(request: Mapping[str, Any], pause: Callable[[], Awaitable
     ``id``), thinking in short slices with ``await pause()`` between them, so that the
     interpreter running it can take other work (a cancel, a repaint) in between. The
     answer is plain data: the task's answer, or ``refused`` with the reason, or
-    ``cancelled``; it always carries the question's ``id``."""
+    ``cancelled``; it always carries the question's ``id``. A refusal is worded in the
+    question's ``lang`` (the page's language), else in the language in force."""
     rid = request.get("id")
     try:
-        task = ComputerTask.ask(str(request.get("fragment", "")), str(request.get("purpose", "")),
-                                str(request.get("level", "")), request.get("seat"))
+        with language(str(request.get("lang") or get_language())):
+            task = ComputerTask.ask(str(request.get("fragment", "")), str(request.get("purpose", "")),
+                                    str(request.get("level", "")), request.get("seat"))
     except ValueError as e:
         return {"id": rid, "refused": str(e)}
     searcher = None
@@ -483,13 +491,12 @@ def _result(g: Game) -> dict[str, Any] | None:
     if result is None:
         return None
     if result.draw:
-        return {"headline": _("Draw"), "reason": result.reason, "winners": [], "code": result.code}
+        return {"headline": _("Draw"), "reason": result.reason, "winners": []}
     if len(result.winners) == 1:
         headline = _("{colour} wins", colour=g.colour_label(result.winners[0]))
     else:
         headline = _("{colours} win", colours=_(" and ").join(g.colour_label(c) for c in result.winners))
-    return {"headline": headline, "reason": result.reason, "winners": [g.colour_name(c) for c in result.winners],
-            "code": result.code}
+    return {"headline": headline, "reason": result.reason, "winners": [g.colour_name(c) for c in result.winners]}
 
 
 def _ends_game(g: Game, move: Move) -> bool:
@@ -514,7 +521,7 @@ def parse_marks(board: Board, text: str) -> tuple[dict[int, str], list[str]]:
     marks: dict[int, str] = {}
     problems: list[str] = []
     for group in filter(None, text.split(",")):
-        what, _, where = group.partition(":")
+        what, _colon, where = group.partition(":")
         if not (what in SHAPES or re.fullmatch(r"[A-Za-z0-9]{1,3}", what)):
             problems.append(_("mark {mark} is not a shape or a short label", mark=quote_untrusted(what)))
             continue

@@ -12,7 +12,7 @@ import traceback
 from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 
-from pygames import available, game_class
+from pygames import available, game_class, set_language
 from pygames.render import geometry_for
 from pygames.session import Preferences, Session, ask_computer, levels, option_fields
 
@@ -118,12 +118,17 @@ def geometry(key):
     return json.dumps(geometry_for(str(key)))
 
 
+def language(lang):
+    """Word every message from now on in ``lang`` (the page's language switch)."""
+    set_language(str(lang))
+
+
 def games():
     return json.dumps([{"name": n, "title": game_class(n).title, "options": option_fields(n)} for n in available()])
 
 
 api = {"load": _guard(load), "newGame": _guard(new_game), "click": _guard(click), "act": _guard(act),
        "redraw": _guard(redraw), "place": _guard(place), "typed": _guard(typed), "computer": _guard(computer), "hint": _guard(hint),
-       "ask": create_proxy(ask), "games": create_proxy(games), "geometry": create_proxy(geometry), "levels": create_proxy(lambda: json.dumps(levels()))}
+       "ask": create_proxy(ask), "games": create_proxy(games), "geometry": create_proxy(geometry), "language": create_proxy(language), "levels": create_proxy(lambda: json.dumps(levels()))}
 # The page script (the app or the embedded boards) defines pgConnect and takes it from here.
 window.pgConnect(to_js(api, dict_converter=window.Object.fromEntries))

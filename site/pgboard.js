@@ -2,6 +2,70 @@
 // It knows no rules: every decision comes from Python as JSON (see main.py).
 "use strict";
 
+// The page's language. Python words its own messages (pygames.i18n); the page's own texts
+// come from a small JSON catalog per language (i18n/<lang>.json, made by build.py from the
+// same gettext catalogs), fetched only for the language shown. Marked elements (data-i18n,
+// data-i18n-attr) keep their English text as the message id. The language is, first, a
+// lang=ko / lang=en in the link (for that visit), then the player's choice (remembered),
+// then the browser's.
+window.PgI18n = {
+  LANGUAGES: ["en", "ko"],
+  lang: "en",
+  messages: {},
+  starts: {},  // each game's title, rules line and prompt in this language, before Python is ready
+  ready: Promise.resolve(),
+
+  // Choose the language and fetch its catalog at once (called from the page's head, so the
+  // download runs alongside the rest of the start). The page's texts stay hidden meanwhile.
+  start(fixed) {
+    const link = new URLSearchParams(location.search).get("lang") || new URLSearchParams(location.hash.slice(1)).get("lang");
+    let saved = null;
+    try { saved = localStorage.getItem("pygames.lang"); } catch (e) { /* no storage */ }
+    const browser = (navigator.languages || [navigator.language || "en"]).map((l) => l.slice(0, 2).toLowerCase())
+      .find((l) => this.LANGUAGES.includes(l));
+    const lang = [fixed, link, saved, browser].find((l) => this.LANGUAGES.includes(l)) || "en";
+    return this.use(lang);
+  },
+
+  // Switch to `lang`: resolves once its catalog is here.
+  use(lang) {
+    const root = document.documentElement;
+    if (lang === "en") {
+      this.lang = lang; this.messages = {}; this.starts = {};
+      root.lang = lang;
+      this.ready = Promise.resolve();
+      return this.ready;
+    }
+    root.dataset.i18nPending = "1";
+    this.ready = fetch(`./i18n/${lang}.json`).then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.statusText))))
+      .then((catalog) => { this.lang = lang; this.messages = catalog.messages; this.starts = catalog.starts; root.lang = lang; },
+        () => { /* no catalog: the page stays in English */ })
+      .finally(() => { delete root.dataset.i18nPending; });
+    return this.ready;
+  },
+
+  // A page text in the language shown, with {name} fields filled from `params`.
+  t(text, params = {}) {
+    return (this.messages[text] || text).replace(/\{(\w+)\}/g, (m, name) => (name in params ? params[name] : m));
+  },
+
+  // Put the marked texts of `root` in the language shown (their English is kept aside).
+  apply(root = document) {
+    for (const el of root.querySelectorAll("[data-i18n]")) {
+      if (el.dataset.en === undefined) el.dataset.en = el.textContent.trim().replace(/\s+/g, " ");
+      el.textContent = this.t(el.dataset.en);
+    }
+    for (const el of root.querySelectorAll("[data-i18n-attr]")) {
+      for (const name of el.dataset.i18nAttr.split(" ")) {
+        const key = `en${name.replace(/(^|-)(\w)/g, (m, d, c) => c.toUpperCase())}`;
+        if (el.dataset[key] === undefined) el.dataset[key] = el.getAttribute(name) || "";
+        if (el.dataset[key]) el.setAttribute(name, this.t(el.dataset[key]));
+      }
+    }
+  },
+};
+const t = (text, params) => PgI18n.t(text, params);
+
 window.PgBoard = {
   geometries: {},  // board geometry by key (pygames.render.geometry), fetched once per board
   colours: null,  // the theme's colours, read from CSS custom properties
@@ -332,7 +396,7 @@ window.PgAi = {
     if (this.api) return;
     this.api = api; this.onFallback = onFallback;
     this.levels = JSON.parse(api.levels());
-    if (!window.Worker) return this.giveUp("this browser cannot run a background worker");
+    if (!window.Worker) return this.giveUp(t("this browser cannot run a background worker"));
     this.spawn();
   },
 
@@ -342,14 +406,14 @@ window.PgAi = {
       this.worker = new Worker("./ai-worker.js", { type: "module" });
     } catch (e) { return this.giveUp(e.message); }
     this.worker.onmessage = (e) => this.receive(e.data);
-    this.worker.onerror = (e) => { e.preventDefault(); this.crashed(e.message || "it stopped with an error"); };
+    this.worker.onerror = (e) => { e.preventDefault(); this.crashed(e.message || t("it stopped with an error")); };
   },
 
   // Ask a question ({purpose, fragment, level, seat}); resolves with the answer object
   // ({move, chances, key, …}, {refused}, {cancelled} or {error}).
   ask(request) {
     return new Promise((resolve) => {
-      this.queue.push({ request: { ...request, id: this.nextId++ }, resolve });
+      this.queue.push({ request: { ...request, id: this.nextId++, lang: PgI18n.lang }, resolve });
       this.pump();
     });
   },
@@ -373,7 +437,7 @@ window.PgAi = {
       return;
     }
     const level = this.levels.find((l) => l.name === job.request.level);
-    job.timer = setTimeout(() => this.crashed("it did not answer in time"), ((level ? level.seconds : 10) + 30) * 1000);
+    job.timer = setTimeout(() => this.crashed(t("it did not answer in time")), ((level ? level.seconds : 10) + 30) * 1000);
     this.worker.postMessage(job.request);
   },
 
@@ -412,8 +476,8 @@ window.PgAi = {
     show(box, clock) {
       const t0 = performance.now();
       box.hidden = false;
-      clock.textContent = "0.0 s";
-      this.timer = setInterval(() => { clock.textContent = `${((performance.now() - t0) / 1000).toFixed(1)} s`; }, 100);
+      clock.textContent = t("{seconds} s", { seconds: "0.0" });
+      this.timer = setInterval(() => { clock.textContent = t("{seconds} s", { seconds: ((performance.now() - t0) / 1000).toFixed(1) }); }, 100);
     },
     hide(box) { clearInterval(this.timer); box.hidden = true; },
   },
@@ -445,9 +509,11 @@ window.PgApp = {
     // Every form is handled by script: none may ever navigate (and restart the engine).
     document.addEventListener("submit", (e) => e.preventDefault());
     this.startPosition();
+    PgI18n.ready.then(() => this.languageShown());
+    document.querySelectorAll("[data-lang]").forEach((b) => b.addEventListener("click", () => this.setLanguage(b.dataset.lang)));
     const fail = (why) => {
       if (this.api) return;
-      this.$("loading").textContent = `The game engine could not start (${why}). Reload the page to try again.`;
+      this.$("loading").textContent = t("The game engine could not start ({why}). Reload the page to try again.", { why });
       this.$("loading").classList.add("failed");
       document.body.dataset.failed = "1";
     };
@@ -473,29 +539,83 @@ window.PgApp = {
     const box = PgBoard.layout(JSON.parse(start.dataset.extent), canvas.clientWidth, this.prefs.coordinates,
                                start.dataset.edges === "1");
     canvas.style.height = picture.style.height = `${box.height}px`;
-    const later = [...params.keys()].some((k) => k !== "v" && k !== "g");
+    const later = [...params.keys()].some((k) => !["v", "g", "lang"].includes(k));
     picture.classList.toggle("later", later);
     this.$("eval").hidden = !this.prefs.evaluation;  // its place is kept from the start
-    this.$("title").textContent = start.dataset.title;
-    if (!later) {
-      this.$("describe").textContent = start.dataset.describe;
-      this.$("prompt").textContent = start.dataset.prompt;
-    }
+    this.startTexts = { game: start.dataset.game, later };
+    this.showStartTexts();
     canvas.after(picture);
     requestAnimationFrame(() => { window.pgBoardAt = performance.now(); });
   },
 
-  // Called by main.py once Python and pygames are loaded.
-  connect(api) {
-    this.api = api;
-    this.games = JSON.parse(api.games());
+  // The start texts (title, rules line, prompt) of the linked game before Python is ready,
+  // in the language shown.
+  showStartTexts() {
+    if (!this.startTexts || this.view) return;
+    const start = document.querySelector(`template[data-game="${CSS.escape(this.startTexts.game)}"]`);
+    const texts = PgI18n.starts[this.startTexts.game] || start.dataset;
+    this.$("title").textContent = texts.title;
+    if (!this.startTexts.later) {
+      this.$("describe").textContent = texts.describe;
+      this.$("prompt").textContent = texts.prompt;
+    }
+  },
+
+  // The page's own texts in the language now shown, and the switch showing which it is.
+  languageShown() {
+    PgI18n.apply();
+    document.title = t("pygames: Loose, Vacu, Convacu, Gardar and Pente");
+    document.querySelectorAll("[data-lang]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.lang === PgI18n.lang)));
+    this.showStartTexts();
+  },
+
+  // The language switch: everything in the new language at once, the game as it is.
+  setLanguage(lang) {
+    try { localStorage.setItem("pygames.lang", lang); } catch (e) { /* not remembered */ }
+    PgI18n.use(lang).then(() => {
+      this.languageShown();
+      if (!this.api) return;
+      this.api.language(PgI18n.lang);
+      this.gameChoices();
+      this.levelChoices();
+      this.shown = {};
+      this.$("computer-seats").dataset.names = "";
+      if (this.view) {
+        this.$("option-fields").replaceChildren();
+        this.show(this.api.redraw("main", this.prefsJson()));
+      }
+    });
+  },
+
+  // The games, in the header and the new-game form, with their names in the language shown.
+  gameChoices() {
+    this.games = JSON.parse(this.api.games());
     const nav = this.$("games"), select = this.$("game-select");
+    const chosen = select.value;
+    nav.replaceChildren(); select.replaceChildren();
     for (const g of this.games) {
       const a = document.createElement("a");
       a.href = `#v=1&g=${g.name}`; a.textContent = g.title; a.dataset.game = g.name;
+      if (this.view && this.view.game === g.name) a.classList.add("current");
       nav.append(a);
       select.append(new Option(g.title, g.name));
     }
+    if (chosen) select.value = chosen;
+  },
+
+  levelChoices() {
+    const level = this.$("level"), chosen = level.value;
+    level.replaceChildren(...JSON.parse(this.api.levels()).map((l) => new Option(`${l.label}: ${l.about}`, l.name)));
+    if (chosen) level.value = chosen;
+  },
+
+  // Called by main.py once Python and pygames are loaded.
+  async connect(api) {
+    this.api = api;
+    await PgI18n.ready;
+    api.language(PgI18n.lang);
+    this.gameChoices();
+    const select = this.$("game-select");
     select.addEventListener("change", () => this.optionFields(select.value));
     this.$("new-game").addEventListener("submit", (e) => { e.preventDefault(); this.newGame(); });
     this.wireBoard(this.$("board"));
@@ -509,7 +629,7 @@ window.PgApp = {
     this.$("again").addEventListener("click", () => this.newGame(this.view.game, this.view.options));
     this.$("hint").addEventListener("click", () => this.hint());
     const level = this.$("level");
-    level.replaceChildren(...JSON.parse(api.levels()).map((l) => new Option(`${l.name[0].toUpperCase()}${l.name.slice(1)}: ${l.about}`, l.name)));
+    this.levelChoices();
     level.value = localStorage.getItem("pygames.level") || "medium";
     level.addEventListener("change", () => localStorage.setItem("pygames.level", level.value));
     this.$("type-move").addEventListener("submit", (e) => {
@@ -544,7 +664,7 @@ window.PgApp = {
     // it is served from there rather than asked of the server a second time.
     PgStart.offline().then(() => PgAi.start(api, (why) => {
       this.$("ai-note").hidden = false;
-      this.$("ai-note").textContent = `The computer is thinking on this page itself because its background helper failed (${why}), so the page may be slow while it thinks.`;
+      this.$("ai-note").textContent = t("The computer is thinking on this page itself because its background helper failed ({why}), so the page may be slow while it thinks.", { why });
     }));
   },
 
@@ -552,7 +672,7 @@ window.PgApp = {
   // pointer hover names the point, and the keyboard moves a cursor over the points.
   wireBoard(canvas) {
     canvas.addEventListener("click", (e) => {
-      if (this.thinking) return this.say("Wait for the computer's move.", "info");
+      if (this.thinking) return this.say(t("Wait for the computer's move."), "info");
       const [x, y] = PgBoard.toBoard(canvas, e);
       this.show(this.api.click("main", x, y, this.prefsJson()));
     });
@@ -561,7 +681,7 @@ window.PgApp = {
     canvas.addEventListener("mousemove", (e) => {
       const [x, y] = PgBoard.toBoard(canvas, e);
       const near = this.geom ? this.geom.points.findIndex(([px, py]) => (px - x) ** 2 + (py - y) ** 2 < 0.23) : -1;
-      this.$("hover").textContent = near >= 0 ? `Point ${this.geom.points[near][2]}` : "";
+      this.$("hover").textContent = near >= 0 ? t("Point {point}", { point: this.geom.points[near][2] }) : "";
       const hover = near >= 0 && !this.thinking && this.view && !this.view.over ? near : null;
       if (hover !== this.hover) { this.hover = hover; this.repaint(); }
     });
@@ -578,7 +698,7 @@ window.PgApp = {
         this.moveCursor(PgBoard.step(this.geom, this.cursor ?? 0, ...dirs[e.key]));
       } else if ((e.key === "Enter" || e.key === " ") && this.cursor !== null) {
         e.preventDefault();
-        if (this.thinking) return this.say("Wait for the computer's move.", "info");
+        if (this.thinking) return this.say(t("Wait for the computer's move."), "info");
         this.show(this.api.place("main", this.cursor, this.prefsJson()));
       } else if (history[e.key]) { e.preventDefault(); this.act(history[e.key]); }
     });
@@ -588,8 +708,9 @@ window.PgApp = {
     this.cursor = p;
     const [, , label] = this.geom.points[p];
     const on = this.view.scene.stones.find(([q]) => q === p);
-    const what = on ? `${on[1]} stone` : (this.view.pending_point === p ? "selected, Enter again to play" : "empty");
-    this.$("cursor-say").textContent = `${label}, ${what}${this.view.scene.last === p ? ", last move" : ""}`;
+    const what = on ? t("{colour} stone", { colour: this.colourLabel(on[1]) })
+      : t(this.view.pending_point === p ? "selected, Enter again to play" : "empty");
+    this.$("cursor-say").textContent = `${label}, ${what}${this.view.scene.last === p ? t(", last move") : ""}`;
     this.repaint();
   },
 
@@ -609,6 +730,12 @@ window.PgApp = {
 
   prefsJson() { return JSON.stringify(this.prefs); },
 
+  // A colour's name (the English name, its key) as players read it, from the view.
+  colourLabel(name) {
+    const v = this.view, i = v ? v.colours.indexOf(name) : -1;
+    return i >= 0 ? v.colour_labels[i] : name;
+  },
+
   load() {
     this.show(this.api.load("main", location.hash.slice(1), this.prefsJson(), "loose"));
   },
@@ -616,7 +743,7 @@ window.PgApp = {
   // History buttons work while the computer thinks; moves wait for it.
   act(what) {
     if (this.thinking && !["first", "prev", "next", "last"].includes(what) && !what.startsWith("goto:")) {
-      return this.say("Wait for the computer's move.", "info");
+      return this.say(t("Wait for the computer's move."), "info");
     }
     this.show(this.api.act("main", what, this.prefsJson()));
   },
@@ -650,7 +777,7 @@ window.PgApp = {
         this.chances = answer.chances;
         this.show(this.api.computer("main", answer.move, answer.key, this.prefsJson()));
       } else if (answer.refused || answer.error) {
-        this.say(`The computer could not move: ${answer.refused || answer.error}`);
+        this.say(t("The computer could not move: {why}", { why: answer.refused || answer.error }));
       } else if (this.view) {
         this.maybeThink(this.view);  // the game changed meanwhile: think about it afresh
       }
@@ -658,14 +785,14 @@ window.PgApp = {
   },
 
   hint() {
-    if (this.thinking) return this.say("Wait for the computer's move.", "info");
+    if (this.thinking) return this.say(t("Wait for the computer's move."), "info");
     const v = this.view;
-    if (!v || v.over) return this.say("The game is over.", "info");
-    this.say("Looking for a hint…", "info");
+    if (!v || v.over) return this.say(t("The game is over."), "info");
+    this.say(t("Looking for a hint…"), "info");
     PgAi.cancel(["hint", "evaluate"]);
     PgAi.ask({ purpose: "hint", fragment: v.fragment, level: this.$("level").value }).then((answer) => {
       if (answer.cancelled) return;
-      if (!answer.move) return this.say(`No hint: ${answer.refused || answer.error}`);
+      if (!answer.move) return this.say(t("No hint: {why}", { why: answer.refused || answer.error }));
       if (answer.chances) this.showChances(answer.chances, v.key + v.ply);
       this.show(this.api.hint("main", answer.move, v.fragment, this.prefsJson()), "info");
     });
@@ -694,7 +821,7 @@ window.PgApp = {
       part.textContent = p >= 0.12 ? `${Math.round(p * 100)}%` : "";
       return part;
     }));
-    bar.title = bar.ariaLabel = Object.entries(chances).map(([c, p]) => `${c} ${Math.round(p * 100)}%`).join(", ");
+    bar.title = bar.ariaLabel = Object.entries(chances).map(([c, p]) => `${this.colourLabel(c)} ${Math.round(p * 100)}%`).join(", ");
   },
 
   computerSeats(seats) {
@@ -752,7 +879,7 @@ window.PgApp = {
         input.checked = values && o.name in values ? !!values[o.name] : o.default;
       } else if (o.choices.length) {
         input = document.createElement("select");
-        for (const c of o.choices) input.append(new Option(String(c), String(c)));
+        o.choices.forEach((c, i) => input.append(new Option(o.choice_labels[i], String(c))));
         input.value = String(values && o.name in values ? values[o.name] : o.default);
       } else {
         input = document.createElement("input"); input.type = "number";
@@ -775,8 +902,8 @@ window.PgApp = {
 
   copyLink() {
     const url = location.href;
-    const done = () => this.say("Link copied to the clipboard.", "info");
-    const fallback = () => this.say(`Copy this link: ${url}`, "info");
+    const done = () => this.say(t("Link copied to the clipboard."), "info");
+    const fallback = () => this.say(t("Copy this link: {url}", { url }), "info");
     if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, fallback); else fallback();
   },
 
@@ -820,12 +947,12 @@ window.PgApp = {
     this.$("last").textContent = v.last;
     this.$("position").textContent = v.position;
     this.$("describe").textContent = v.describe;
-    this.$("legend").textContent = v.scene.legend.length ? `Overlay — ${v.scene.legend.join(" · ")}` : "";
+    this.$("legend").textContent = v.scene.legend.length ? t("Overlay — {legend}", { legend: v.scene.legend.join(" · ") }) : "";
     const branched = before && v.lines.length > before.lines.length && v.plies < before.plies + 1;
-    const news = branched ? `A new line starts at move ${v.ply}; the other line is kept (Undo, or “Back to it” under the moves).` : "";
+    const news = branched ? t("A new line starts at move {number}; the other line is kept (Undo, or “Back to it” under the moves).", { number: v.ply }) : "";
     this.say([...v.errors, v.message || news].filter(Boolean).join(" "), kind || (v.message || v.errors.length ? "problem" : "info"));
     document.body.dataset.game = v.game;
-    this.$("rules-link").href = `./rules-${v.game === "convacu" ? "vacu" : v.game}.html`;
+    this.$("rules-link").href = `./rules-${v.game === "convacu" ? "vacu" : v.game}${PgI18n.lang === "en" ? "" : `-${PgI18n.lang}`}.html`;
     if (!before || before.game !== v.game) {
       const nav = this.$("games");
       nav.querySelectorAll("a").forEach((a) => a.classList.toggle("current", a.dataset.game === v.game));
@@ -839,7 +966,7 @@ window.PgApp = {
     }
     if (this.changed("actions", v.actions)) this.$("actions").replaceChildren(...v.actions.map(([token, label, final]) => {
       const b = document.createElement("button");
-      b.textContent = final ? `${label} (ends the game)` : label; b.dataset.move = token;
+      b.textContent = final ? t("{action} (ends the game)", { action: label }) : label; b.dataset.move = token;
       if (final) b.classList.add("final");
       b.addEventListener("click", () => this.act(token));
       return b;
@@ -848,7 +975,7 @@ window.PgApp = {
     this.$("confirm").textContent = v.pending_text;
     if (this.changed("seats", [v.seats, v.seat_to_move])) this.$("seats").replaceChildren(...v.seats.map(([seat, colour], i) => {
       const li = document.createElement("li");
-      li.textContent = `${seat}: ${colour}`;
+      li.textContent = `${seat}: ${v.colour_labels[v.colours.indexOf(colour)] ?? colour}`;
       li.dataset.colour = colour;
       if (i === v.seat_to_move) li.className = "turn";
       return li;
@@ -882,9 +1009,9 @@ window.PgApp = {
   },
 
   scoreTable(v, turn) {
-    const head = `<tr><th></th>${v.colours.map((c) => `<th class="${turn === c ? "turn" : ""}">${c}</th>`).join("")}</tr>`;
+    const head = `<tr><th></th>${v.colours.map((c, i) => `<th class="${turn === c ? "turn" : ""}">${v.colour_labels[i]}</th>`).join("")}</tr>`;
     const rows = v.breakdown.map(([label, vals]) => `<tr><td>${label}</td>${vals.map((x) => `<td>${x}</td>`).join("")}</tr>`);
-    const total = `<tr class="total"><td>total</td>${v.scores.map((x) => `<td>${x}</td>`).join("")}</tr>`;
+    const total = `<tr class="total"><td>${t("total")}</td>${v.scores.map((x) => `<td>${x}</td>`).join("")}</tr>`;
     return head + rows.join("") + (v.breakdown.length > 1 ? total : "");
   },
 
@@ -892,17 +1019,17 @@ window.PgApp = {
   // other lines the player left are listed under it, each a button to go back to it.
   showMoves(v, before) {
     const list = this.$("moves");
-    const same = before && before.key === v.key && list.children.length === v.moves.length;
+    const same = before && before.key === v.key && list.children.length === v.moves.length && !this.changed("move-words", PgI18n.lang);
     if (!same) {
-      list.replaceChildren(...v.moves.map(([text, colour, note], i) => {
+      list.replaceChildren(...v.move_list.map(([text, colour, note, flipped, captured], i) => {
         const li = document.createElement("li");
         const b = document.createElement("button");
-        b.type = "button"; b.dataset.ply = i + 1; b.dataset.colour = colour;
+        b.type = "button"; b.dataset.ply = i + 1; b.dataset.colour = v.moves[i][1];
         b.innerHTML = `<span class="n">${i + 1}.</span> <span class="mv"></span>`;
         b.querySelector(".mv").textContent = text;
         if (note) {
           const s = document.createElement("small");
-          s.textContent = note.replace(/(\d+) flipped/, "↻$1").replace(/(\d+) captured/, "×$1");
+          s.textContent = [flipped ? `↻${flipped}` : "", captured ? `×${captured}` : ""].filter(Boolean).join(", ");
           b.append(" ", s);
         }
         b.title = `${colour} ${text}${note ? `: ${note}` : ""}`;
@@ -923,7 +1050,7 @@ window.PgApp = {
     this.$("moves-empty").hidden = v.moves.length > 0;
     if (this.changed("lines", v.lines)) this.$("lines").replaceChildren(...v.lines.map((line, i) => {
       const b = document.createElement("button");
-      b.type = "button"; b.textContent = `Back to it: ${line.text}`; b.dataset.line = i;
+      b.type = "button"; b.textContent = t("Back to it: {line}", { line: line.text }); b.dataset.line = i;
       b.addEventListener("click", () => this.act(`line:${i}`));
       return b;
     }));
@@ -985,13 +1112,18 @@ window.PgEmbed = {
 
   boot() {
     window.pgConnect = (api) => this.connect(api);
+    // A page written in a language the site speaks shows its boards in it; the iframe page
+    // (data-lang="auto") follows the link, the player's choice or the browser.
+    const root = document.documentElement;
+    PgI18n.start(root.dataset.lang === "auto" ? undefined : root.lang.slice(0, 2));
     const figures = document.querySelectorAll("figure.pg-board");
     figures.forEach((fig, i) => {
       if (!fig.id) fig.id = `pg-board-${i + 1}`;
       if (fig.dataset.position === "#") this.fromHash(fig);
       const canvas = document.createElement("canvas");
       canvas.hidden = true; canvas.tabIndex = 0;
-      canvas.setAttribute("aria-label", fig.querySelector("figcaption")?.textContent || "Game board");
+      const caption = fig.querySelector("figcaption")?.textContent;
+      if (caption) canvas.setAttribute("aria-label", caption); else PgI18n.ready.then(() => canvas.setAttribute("aria-label", t("Game board")));
       if (fig.dataset.width) canvas.style.width = fig.dataset.width + "px";
       const status = document.createElement("div");
       status.className = "pg-status"; status.setAttribute("aria-live", "polite");
@@ -1000,16 +1132,17 @@ window.PgEmbed = {
       if (fig.dataset.interactive !== undefined) {
         const bar = document.createElement("div");
         bar.className = "pg-controls";
-        for (const [what, label] of [["first", "|◀"], ["prev", "◀"], ["next", "▶"], ["last", "▶|"], ["reset", "Reset"]]) {
+        for (const [what, label] of [["first", "|◀"], ["prev", "◀"], ["next", "▶"], ["last", "▶|"], ["reset", t("Reset")]]) {
           const b = document.createElement("button");
           b.textContent = label; b.dataset.nav = what; b.type = "button"; b.disabled = true;
+          if (what === "reset") b.dataset.i18n = "";
           b.addEventListener("click", () => (what === "reset" ? this.load(fig) : this.show(fig, this.api.act(fig.id, what, this.prefs(fig)))));
           bar.append(b);
         }
         status.after(bar);
         canvas.addEventListener("click", (e) => {
           if (!this.api) return;
-          if (fig.dataset.thinking) { fig.querySelector(".pg-status").textContent = "Wait for the computer's move."; return; }
+          if (fig.dataset.thinking) { fig.querySelector(".pg-status").textContent = t("Wait for the computer's move."); return; }
           const [x, y] = PgBoard.toBoard(canvas, e);
           this.show(fig, this.api.click(fig.id, x, y, this.prefs(fig)));
         });
@@ -1040,8 +1173,11 @@ window.PgEmbed = {
     this.show(fig, this.api.load(fig.id, fig.dataset.position + marks, this.prefs(fig), "loose"));
   },
 
-  connect(api) {
+  async connect(api) {
     this.api = api;
+    await PgI18n.ready;
+    PgI18n.apply();
+    api.language(PgI18n.lang);
     PgStart.offline().then(() => document.querySelector("figure.pg-board[data-computer]") && PgAi.start(api, null));
     document.querySelectorAll("figure.pg-board").forEach((fig) => {
       const canvas = fig.querySelector("canvas");
@@ -1065,7 +1201,7 @@ window.PgEmbed = {
     PgBoard.draw(fig.querySelector("canvas"), v.scene, PgBoard.geometry(this.api, v.board), {}, step);
     // "Play from here" opens the game page at the position on view
     const link = fig.querySelector("a.play-here");
-    if (link) link.href = `./index.html#${v.link}`;
+    if (link) link.href = `./index.html#${v.link}${PgI18n.lang === "en" ? "" : `&lang=${PgI18n.lang}`}`;
     status.textContent = [...v.errors, v.message].filter(Boolean).join(" ") ||
       (fig.dataset.interactive !== undefined ? v.prompt : "");
     fig.dataset.ply = v.ply;
@@ -1077,7 +1213,7 @@ window.PgEmbed = {
     const seats = (fig.dataset.computer || "").split(",").map((n) => Number(n) - 1);
     if (v.over || v.ply !== v.plies || !seats.includes(v.seat_to_move) || fig.dataset.thinking) return;
     fig.dataset.thinking = "1";
-    fig.querySelector(".pg-status").textContent = "The computer is thinking…";
+    fig.querySelector(".pg-status").textContent = t("The computer is thinking…");
     PgAi.ask({ purpose: "move", fragment: v.fragment, level: fig.dataset.level || "easy", seat: v.seat_to_move })
       .then((answer) => {
         delete fig.dataset.thinking;
