@@ -402,6 +402,7 @@ def stdlib_for_site() -> None:
     from pygames import ai
     from pygames.session import Preferences, Session
     rng = random.Random(0)
+    pygames.set_language("ko")  # reading a catalog imports what gettext needs
     for name in pygames.available():
         try:
             session = Session.new(name)
@@ -458,13 +459,25 @@ def inline_favicon(page: Path, icon: Path) -> None:
 
 def write_rules_pages(site: Path) -> None:
     """Wrap each rules fragment of site/rules/ in the page layout (one page per game), and
-    draw every embedded board as SVG so the page shows it before Python is ready."""
+    draw every embedded board as SVG so the page shows it before Python is ready. The
+    Korean fragments (site/rules/ko/) become ``rules-<game>-ko.html``, with the layout's
+    texts from the Korean catalog; each page links to its other language."""
+    from pygames import i18n
+
     layout = (SRC / "rules.template.html").read_text()
-    for fragment in sorted((SRC / "rules").glob("*.html")):
-        body = fragment.read_text()
-        title = re.search(r"<h1[^>]*>(.*?)</h1>", body, re.S)
-        page = layout.replace("__TITLE__", re.sub(r"<[^>]+>", "", title.group(1)) if title else fragment.stem)
-        (site / f"rules-{fragment.stem}.html").write_text(prerender_boards(page.replace("__BODY__", body), fragment.name))
+    for lang, folder, suffix in (("en", SRC / "rules", ""), ("ko", SRC / "rules" / "ko", "-ko")):
+        other, other_suffix = ("ko", "-ko") if lang == "en" else ("en", "")
+        translated = translate_marked(layout, i18n.catalog(lang).gettext)
+        for fragment in sorted(folder.glob("*.html")):
+            body = fragment.read_text()
+            title = re.search(r"<h1[^>]*>(.*?)</h1>", body, re.S)
+            page = (translated.replace("__TITLE__", re.sub(r"<[^>]+>", "", title.group(1)) if title else fragment.stem)
+                    .replace("__LANG__", lang).replace("__SUFFIX__", suffix)
+                    .replace("__OTHER_LANG__", other).replace("__OTHER__", f"./rules-{fragment.stem}{other_suffix}.html")
+                    .replace("__OTHER_NAME__", i18n.LANGUAGES[other]))
+            with i18n.language(lang):
+                html = prerender_boards(page.replace("__BODY__", body), fragment.name)
+            (site / f"rules-{fragment.stem}{suffix}.html").write_text(html)
     (site / "rules.template.html").unlink()
 
 
@@ -473,6 +486,21 @@ def write_ai_worker(site: Path, wheel: Path) -> None:
     template = site / "ai-worker.template.js"
     (site / "ai-worker.js").write_text(template.read_text().replace("__WHEEL__", wheel.name))
     template.unlink()
+
+
+def translate_marked(html: str, gettext) -> str:
+    """``html`` with the texts it marks for translation (see PAGE_SOURCES) put through
+    ``gettext``: for pages written at build time in one language."""
+    def attributes(tag: re.Match[str]) -> str:
+        names = re.search(r'data-i18n-attr="([^"]*)"', tag.group(0))
+        out = tag.group(0)
+        for name in names.group(1).split() if names else ():
+            out = re.sub(rf'(\s{name}=")([^"]*)"', lambda m: f'{m.group(1)}{escape(gettext(unescape(m.group(2))))}"', out)
+        return out
+
+    html = re.sub(r"<\w+[^>]*\bdata-i18n-attr=[^>]*>", attributes, html)
+    return re.sub(r"(<(\w+)[^>]*\bdata-i18n\b[^>]*>)([^<]*)(</\2>)",
+                  lambda m: m.group(1) + escape(gettext(" ".join(unescape(m.group(3)).split()))) + m.group(4), html)
 
 
 FIGURE = re.compile(r'(<figure class="pg-board"([^>]*)>)')
