@@ -740,7 +740,7 @@ class Gardar(PieRule, Game):
         stones, me, repeats = self.stones, self.to_move, self._repeats
         n = len(stones)
         draw = rng.random
-        for _ in range(8):
+        for _try in range(8):
             p = int(draw() * (n + 1))
             if p == n:
                 return PASS
@@ -799,7 +799,7 @@ class Gardar(PieRule, Game):
         mine = self._of(me)
         stones, bit, draw = self.stones, self._grid.bit, rng.random
         n = len(stones)
-        for _ in range(self.PLAYOUT_TRIES):
+        for _try in range(self.PLAYOUT_TRIES):
             p = int(draw() * n)
             if stones[p] or bit[p] & own or (bit[p] & hostile and draw() > self.INVADE):
                 continue

@@ -52,7 +52,6 @@ class Step(NamedTuple):
 def _opening_steps(opening: str) -> tuple[Step, ...]:
     """The steps of an opening rule before ordinary alternating play begins."""
     if opening in ("pro", "long-pro"):
-        far = 3 if opening == "pro" else 4
         return (Step(0, "centre", WHITE, N_("Place the first white stone on the centre point")),
                 Step(1, "place", BLACK, N_("Black to play anywhere")),
                 Step(0, "far", WHITE, N_("Place the second white stone at least {far} points from the centre")))

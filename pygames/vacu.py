@@ -493,7 +493,7 @@ class Vacu(PieRule, Game):
         k = len(empty)
         offered = k + 1 if action is not None else k
         draw = rng.random
-        for _ in range(4):
+        for _draw in range(4):
             i = int(draw() * offered)
             if i == k:
                 return action
