@@ -716,7 +716,7 @@ window.PgApp = {
     const [, , label] = this.geom.points[p];
     const on = this.view.scene.stones.find(([q]) => q === p);
     const what = on ? t("{colour} stone", { colour: this.colourLabel(on[1]) })
-      : t(this.view.pending_point === p ? "selected, Enter again to play" : "empty");
+      : (this.view.pending_point === p ? t("selected, Enter again to play") : t("empty"));
     this.$("cursor-say").textContent = `${label}, ${what}${this.view.scene.last === p ? t(", last move") : ""}`;
     this.repaint();
   },

@@ -120,8 +120,9 @@ def open_page(browser, site_url):
     condition); ``path=None`` gives a blank watched page for the test to drive."""
     opened: list[Watched] = []
 
-    def go(path: str | None = "/index.html", ready: str | None = "window.pgReady === true") -> Watched:
-        context = browser.new_context(viewport={"width": 1100, "height": 900}, service_workers="block")
+    def go(path: str | None = "/index.html", ready: str | None = "window.pgReady === true", **context) -> Watched:
+        """``context`` adds browser-context options, e.g. ``locale="ko-KR"``."""
+        context = browser.new_context(**{"viewport": {"width": 1100, "height": 900}, "service_workers": "block", **context})
         watched = Watched(context.new_page(), site_url)
         opened.append(watched)
         if path is None:
