@@ -81,12 +81,14 @@ def npm_runtime() -> None:
 
 def build_wheel(dest: Path) -> Path:
     """A pure-Python wheel of pygames, written directly (no build tools or network needed).
+    It holds no translation catalog: the site serves each beside it (write_page_catalogs),
+    so that a visitor downloads only the language shown.
 
     The file name carries a hash of the contents as a local version, so browsers and the
     offline cache never mix an old wheel with a new page."""
     meta = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     files = sorted(p for p in (ROOT / "pygames").rglob("*")
-                   if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".typed", ".mo"))
+                   if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".typed"))
     digest = hashlib.sha256()
     for f in files:
         digest.update(f.relative_to(ROOT).as_posix().encode() + f.read_bytes())
@@ -256,7 +258,9 @@ def update_catalogs() -> None:
 def write_page_catalogs(site: Path) -> None:
     """One small JSON catalog per language for the page's own texts (``i18n/<lang>.json``):
     only the page's message ids, and each game's start texts in that language (the page
-    shows them before Python is ready). The page loads only the language it shows."""
+    shows them before Python is ready); beside it the compiled catalog for Python
+    (``i18n/<lang>.mo``), which the page hands to pygames.i18n.install. The page loads
+    only the language it shows."""
     from pygames import available, i18n
     from pygames.session import Preferences, Session
 
@@ -272,6 +276,7 @@ def write_page_catalogs(site: Path) -> None:
                 starts[name] = {key: view[key] for key in ("title", "describe", "prompt")}
         data = {"messages": {m: entries[m] for m in sorted(ids) if entries.get(m)}, "starts": starts}
         (site / "i18n" / f"{lang}.json").write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+        shutil.copy2(po.with_suffix(".mo"), site / "i18n" / f"{lang}.mo")
 
 
 def build_site() -> Path:
@@ -402,7 +407,9 @@ def stdlib_for_site() -> None:
     from pygames import ai
     from pygames.session import Preferences, Session
     rng = random.Random(0)
-    pygames.set_language("ko")  # reading a catalog imports what gettext needs
+    # an empty catalog, as the page installs one: reading it imports what gettext needs
+    pygames.i18n.install("ko", bytes.fromhex("de120495" + "00" * 24))
+    pygames.set_language("ko")
     for name in pygames.available():
         try:
             session = Session.new(name)

@@ -23,6 +23,7 @@ Programs should not read these texts: errors and results also carry stable codes
 from __future__ import annotations
 
 import gettext
+import io
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -40,9 +41,20 @@ def catalog(lang: str) -> gettext.NullTranslations:
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}; known languages: {', '.join(LANGUAGES)}")
     if lang not in _catalogs:
-        with open(LOCALE / f"{lang}.mo", "rb") as f:
-            _catalogs[lang] = gettext.GNUTranslations(f)
+        try:
+            with open(LOCALE / f"{lang}.mo", "rb") as f:
+                _catalogs[lang] = gettext.GNUTranslations(f)
+        except FileNotFoundError:
+            raise ValueError(f"the {lang!r} catalog is not installed") from None
     return _catalogs[lang]
+
+
+def install(lang: str, data: bytes) -> None:
+    """Use ``data`` (a compiled ``.mo`` catalog) for ``lang``: for a host that delivers
+    catalogs itself, such as the page, which fetches only the language it shows."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; known languages: {', '.join(LANGUAGES)}")
+    _catalogs[lang] = gettext.GNUTranslations(io.BytesIO(data))
 
 
 def set_language(lang: str) -> None:
@@ -81,4 +93,4 @@ def N_(message: str, /) -> str:
     return message
 
 
-__all__ = ["LANGUAGES", "N_", "catalog", "get_language", "language", "set_language"]
+__all__ = ["LANGUAGES", "N_", "catalog", "get_language", "install", "language", "set_language"]

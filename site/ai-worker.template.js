@@ -1,6 +1,6 @@
 // The computer player's own interpreter: a Pyodide in a dedicated worker, so that the page
 // stays live while it thinks. It touches no page and answers with plain JSON, so it needs
-// no special headers. Messages in: {id, fragment, purpose, level, seat} (see
+// no special headers. Messages in: {id, fragment, purpose, level, seat, lang} (see
 // pygames.session.ComputerTask) and {cancel: id}; out: {ready: true} once it can answer,
 // then {id, move, chances, …} | {id, refused} | {id, cancelled} | {id, error}.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
@@ -19,11 +19,19 @@ const started = (async () => {
 
 started.then(() => postMessage({ ready: true }), (e) => postMessage({ failed: String(e && e.message || e) }));
 
+// The catalogs of the languages asked in (a refusal is worded in the page's language),
+// each fetched once.
+const catalogs = { en: Promise.resolve() };
+const catalog = (py, lang) => (catalogs[lang] ||= fetch(here(`./i18n/${lang}.mo`))
+  .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(r.statusText))))
+  .then((data) => py.get("catalog")(lang, new Uint8Array(data))));
+
 self.onmessage = async (event) => {
   const request = event.data;
   try {
     const py = await started;
     if ("cancel" in request) { py.get("cancel")(request.cancel); return; }
+    if (request.lang) await catalog(py, request.lang).catch(() => { request.lang = "en"; });
     postMessage(JSON.parse(await py.get("answer")(JSON.stringify(request))));
   } catch (e) {
     postMessage({ id: request.id, error: String(e && e.message || e) });

@@ -7,9 +7,15 @@ cancel message (the player undid a move or started a new game) is seen within a 
 import asyncio
 import json
 
+from pygames.i18n import install
 from pygames.session import ask_computer
 
 cancelled: set[int] = set()
+
+
+def catalog(lang, data):
+    """The compiled catalog of a language the page shows (the worker fetches it once)."""
+    install(str(lang), data.to_bytes())
 
 
 def cancel(request_id):

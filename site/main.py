@@ -13,7 +13,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 
 from pygames import available, game_class, language, set_language
-from pygames.i18n import _
+from pygames.i18n import _, install
 from pygames.records import RecordError, read_any, write
 from pygames.render import geometry_for
 from pygames.session import Preferences, Session, ask_computer, levels, option_fields
@@ -140,8 +140,11 @@ def geometry(key):
     return json.dumps(geometry_for(str(key)))
 
 
-def language(lang):
-    """Word every message from now on in ``lang`` (the page's language switch)."""
+def language(lang, catalog=None):
+    """Word every message from now on in ``lang`` (the page's language switch); the page
+    fetches the language's compiled catalog (``catalog``, bytes) only when it is shown."""
+    if catalog is not None:
+        install(str(lang), catalog.to_bytes())
     set_language(str(lang))
 
 

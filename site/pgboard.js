@@ -13,6 +13,7 @@ window.PgI18n = {
   lang: "en",
   messages: {},
   starts: {},  // each game's title, rules line and prompt in this language, before Python is ready
+  catalog: undefined,  // the compiled catalog for Python's messages (bytes), for api.language
   ready: Promise.resolve(),
 
   // Choose the language and fetch its catalog at once (called from the page's head, so the
@@ -31,15 +32,18 @@ window.PgI18n = {
   use(lang) {
     const root = document.documentElement;
     if (lang === "en") {
-      this.lang = lang; this.messages = {}; this.starts = {};
+      this.lang = lang; this.messages = {}; this.starts = {}; this.catalog = undefined;
       root.lang = lang;
       this.ready = Promise.resolve();
       return this.ready;
     }
     root.dataset.i18nPending = "1";
-    this.ready = fetch(`./i18n/${lang}.json`).then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.statusText))))
-      .then((catalog) => { this.lang = lang; this.messages = catalog.messages; this.starts = catalog.starts; root.lang = lang; },
-        () => { /* no catalog: the page stays in English */ })
+    const get = (file, read) => fetch(`./i18n/${file}`).then((r) => (r.ok ? r[read]() : Promise.reject(new Error(r.statusText))));
+    this.ready = Promise.all([get(`${lang}.json`, "json"), get(`${lang}.mo`, "arrayBuffer")])
+      .then(([page, python]) => {
+        Object.assign(this, { lang, messages: page.messages, starts: page.starts, catalog: new Uint8Array(python) });
+        root.lang = lang;
+      }, () => { /* no catalog: the page stays in English */ })
       .finally(() => { delete root.dataset.i18nPending; });
     return this.ready;
   },
@@ -575,7 +579,7 @@ window.PgApp = {
     PgI18n.use(lang).then(() => {
       this.languageShown();
       if (!this.api) return;
-      this.api.language(PgI18n.lang);
+      this.api.language(PgI18n.lang, PgI18n.catalog);
       this.gameChoices();
       this.levelChoices();
       this.shown = {};
@@ -613,7 +617,7 @@ window.PgApp = {
   async connect(api) {
     this.api = api;
     await PgI18n.ready;
-    api.language(PgI18n.lang);
+    api.language(PgI18n.lang, PgI18n.catalog);
     this.gameChoices();
     const select = this.$("game-select");
     select.addEventListener("change", () => this.optionFields(select.value));
@@ -1231,7 +1235,7 @@ window.PgEmbed = {
     this.api = api;
     await PgI18n.ready;
     PgI18n.apply();
-    api.language(PgI18n.lang);
+    api.language(PgI18n.lang, PgI18n.catalog);
     PgStart.offline().then(() => document.querySelector("figure.pg-board[data-computer]") && PgAi.start(api, null));
     document.querySelectorAll("figure.pg-board").forEach((fig) => {
       const canvas = fig.querySelector("canvas");

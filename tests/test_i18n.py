@@ -13,7 +13,7 @@ import pytest
 
 import build
 import pygames
-from pygames import IllegalMove, new_game
+from pygames import IllegalMove, i18n, new_game
 from pygames.game import Game
 from pygames.notation import decode
 from pygames.records import read, write
@@ -60,6 +60,19 @@ def test_english_by_default_korean_on_request_and_back():
         pygames.set_language("en")
     with pytest.raises(ValueError, match="unknown language"):
         pygames.set_language("xx")
+
+
+def test_a_catalog_can_be_installed_from_bytes_as_the_page_does():
+    data = (build.LOCALE / "ko.mo").read_bytes()
+    saved = dict(i18n._catalogs)
+    try:
+        i18n._catalogs.pop("ko", None)
+        i18n.install("ko", data)
+        with pygames.language("ko"):
+            assert new_game("pente").prompt() == "첫째 플레이어: 첫 백돌을 두세요"
+    finally:
+        i18n._catalogs.clear()
+        i18n._catalogs.update(saved)
 
 
 def illegal(game: Game, *moves: object) -> IllegalMove:
