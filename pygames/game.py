@@ -318,7 +318,7 @@ class Game:
         raise ValueError(f"{text!r} is not a move")
 
     @classmethod
-    def setup(cls, stones: Mapping[Point | str, int], to_move: int = 1, **options: Any) -> Game:
+    def setup(cls, stones: Mapping[Point, int] | Mapping[str, int], to_move: int = 1, **options: Any) -> Game:
         """A position built directly from stones (point index or label -> colour) and the
         side to move, with no history: for rules tests, diagrams and puzzles."""
         game = cls(**options)
@@ -414,7 +414,8 @@ def game_class(name: str) -> type[Game]:
     if target is None:
         raise ValueError(f"unknown game {name!r}; known games: {', '.join(available())}")
     module, _, attr = target.partition(":")
-    return getattr(importlib.import_module(module), attr)
+    cls: type[Game] = getattr(importlib.import_module(module), attr)
+    return cls
 
 
 def available() -> list[str]:
