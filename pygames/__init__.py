@@ -12,6 +12,7 @@ Pure Python with no dependencies: the same package runs on CPython and in the br
 from .board import Board, Point
 from .game import (
     PASS,
+    Effects,
     Game,
     IllegalMove,
     Move,
@@ -28,6 +29,7 @@ __version__ = "0.1.0"
 __all__ = [
     "PASS",
     "Board",
+    "Effects",
     "Game",
     "IllegalMove",
     "Move",
