@@ -10,12 +10,39 @@ Pure Python with no dependencies: the same package runs on CPython and in the br
 """
 
 from .board import Board, Point
-from .game import PASS, Game, IllegalMove, Move, Option, OptionError, Result, available, game_class, new_game
+from .game import (
+    PASS,
+    Effects,
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    OptionError,
+    Result,
+    available,
+    game_class,
+    new_game,
+)
 from .i18n import get_language, language, set_language
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Board", "Point", "PASS", "Game", "IllegalMove", "Move", "Option", "OptionError", "Result",
-    "available", "game_class", "new_game", "get_language", "language", "set_language", "__version__",
+    "PASS",
+    "Board",
+    "Effects",
+    "Game",
+    "IllegalMove",
+    "Move",
+    "Option",
+    "OptionError",
+    "Point",
+    "Result",
+    "__version__",
+    "available",
+    "game_class",
+    "get_language",
+    "language",
+    "new_game",
+    "set_language",
 ]

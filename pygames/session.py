@@ -16,8 +16,16 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from . import ai
-from .board import Board
-from .game import CHOICE_LABELS, Game, IllegalMove, Move, OptionError, Result, game_class
+from .board import Board, Point
+from .game import (
+    CHOICE_LABELS,
+    Game,
+    IllegalMove,
+    Move,
+    OptionError,
+    Result,
+    game_class,
+)
 from .i18n import N_, _, get_language, language
 from .notation import Record, decode, encode, quote_untrusted
 from .render import SHAPES, board_edges, board_key, position
@@ -472,7 +480,8 @@ async def ask_computer(request: Mapping[str, Any], pause: Callable[[], Awaitable
 def _note(colour: str, before: list[int], after: list[int], move: Move) -> Note:
     """What a move did, from the stones before and after it (no rules needed: a stone that
     changed colour flipped, one that left the board was captured)."""
-    flipped, removed = [], []
+    flipped: list[Point] = []
+    removed: list[Point] = []
     for p, (a, b) in enumerate(zip(before, after)):
         if a and a != b and p != move:
             (flipped if b else removed).append(p)
@@ -583,5 +592,15 @@ def levels() -> list[dict[str, Any]]:
             for p in ai.LEVELS]
 
 
-__all__ = ["ComputerTask", "Line", "Note", "Preferences", "Session", "ask_computer", "describe_position", "levels",
-           "option_fields", "OptionError"]
+__all__ = [
+    "ComputerTask",
+    "Line",
+    "Note",
+    "OptionError",
+    "Preferences",
+    "Session",
+    "ask_computer",
+    "describe_position",
+    "levels",
+    "option_fields",
+]
