@@ -134,3 +134,16 @@ def test_a_korean_rules_page_has_korean_boards(open_page):
     assert HANGUL.search(figure.locator(".pg-status").inner_text()), "a live board's prompt is Korean"
     assert figure.locator("[data-nav=reset]").inner_text() == "처음으로"
     assert "lang=ko" in figure.locator("a.play-here").get_attribute("href")
+
+
+def test_the_computer_answers_in_korean_from_its_worker(open_page):
+    b = Board.square(5)
+    page = open_page("/index.html#v=1&g=loose&size=5", **KOREAN).page
+    page.wait_for_function("document.body.dataset.aiReady === '1'", timeout=120_000)
+    answer = page.evaluate("PgAi.ask({purpose: 'move', fragment: 'v=1&g=loose&size=5&m=pass.pass', level: 'easy', seat: 0})")
+    assert answer["refused"] == "대국이 끝나서 고를 수가 없습니다", answer
+    assert page.locator("#computer-seats label").first.inner_text().strip() == "플레이어 1"
+    page.check("#computer-seats [data-seat='1']")
+    click_point(page, b, "c3")
+    page.wait_for_function("document.body.dataset.ply === '2'", timeout=120_000)
+    assert page.evaluate("document.body.dataset.aiFallback") is None and text(page, "#message") == ""
