@@ -568,6 +568,8 @@ window.PgApp = {
   // The page's own texts in the language now shown, and the switch showing which it is.
   languageShown() {
     PgI18n.apply();
+    const rules = this.$("rules-link");
+    rules.href = rules.getAttribute("href").replace(/(-[a-z]{2})?\.html$/, PgI18n.lang === "en" ? ".html" : `-${PgI18n.lang}.html`);
     document.title = t("pygames: Loose, Vacu, Convacu, Gardar and Pente");
     document.querySelectorAll("[data-lang]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.lang === PgI18n.lang)));
     this.showStartTexts();
