@@ -140,7 +140,7 @@ def geometry(key):
     return json.dumps(geometry_for(str(key)))
 
 
-def language(lang, catalog=None):
+def page_language(lang, catalog=None):
     """Word every message from now on in ``lang`` (the page's language switch); the page
     fetches the language's compiled catalog (``catalog``, bytes) only when it is shown."""
     if catalog is not None:
@@ -155,7 +155,7 @@ def games():
 api = {"load": _guard(load), "newGame": _guard(new_game), "click": _guard(click), "act": _guard(act),
        "redraw": _guard(redraw), "place": _guard(place), "typed": _guard(typed), "computer": _guard(computer), "hint": _guard(hint),
        "record": _guard(record), "openRecord": _guard(open_record),
-       "ask": create_proxy(ask), "games": create_proxy(games), "geometry": create_proxy(geometry), "language": create_proxy(language),
+       "ask": create_proxy(ask), "games": create_proxy(games), "geometry": create_proxy(geometry), "language": create_proxy(page_language),
        "levels": create_proxy(lambda: json.dumps(levels()))}
 # The page script (the app or the embedded boards) defines pgConnect and takes it from here.
 window.pgConnect(to_js(api, dict_converter=window.Object.fromEntries))
