@@ -129,6 +129,10 @@ class Effects:
         return isinstance(self.move, int) and self.move not in self.placed
 
 
+#: The set-up entry of games that end on two passes in a row (see :attr:`Game.SETUP_STATE`).
+PASSES_STATE = {"passes": "1 if the move before was a pass (a second one ends the game)"}
+
+
 class Game:
     """Base class of every game state. See the module docstring for the conventions."""
 
@@ -138,6 +142,12 @@ class Game:
     COLOURS: ClassVar[tuple[str, ...]] = ("Black", "White")
     #: Attributes that make up the position (copied by undo snapshots and :meth:`copy`).
     STATE: ClassVar[tuple[str, ...]] = ("stones", "to_move", "passes", "seats")
+    #: What a set-up position may state besides its stones and the side to move: the name
+    #: (a key of set-up links) and what it means. Each value is a whole number or a list
+    #: of them, checked and set by :meth:`set_state`.
+    SETUP_STATE: ClassVar[dict[str, str]] = {
+        "seats": "the colour each seat plays, in seat order",
+    }
 
     board: Board
     stones: list[int]
@@ -364,9 +374,12 @@ class Game:
         raise ValueError(f"{text!r} is not a move")
 
     @classmethod
-    def setup(cls, stones: Mapping[Point, int] | Mapping[str, int], to_move: int = 1, **options: Any) -> Game:
+    def setup(cls, stones: Mapping[Point, int] | Mapping[str, int], to_move: int = 1,
+              state: Mapping[str, int | list[int]] | None = None, **options: Any) -> Game:
         """A position built directly from stones (point index or label -> colour) and the
-        side to move, with no history: for rules tests, diagrams and puzzles."""
+        side to move, with no history: for rules tests, diagrams and puzzles. ``state``
+        gives the rest of the position where the game has more (see :attr:`SETUP_STATE`:
+        Pente's captures, Vacu's button...); what it leaves out starts afresh."""
         game = cls(**options)
         game._enter_play()
         for where, colour in stones.items():
@@ -379,8 +392,26 @@ class Game:
         if not 1 <= to_move <= game.players():
             raise ValueError(f"{to_move} is not a colour of {cls.title}")
         game.to_move = to_move
+        for name, value in (state or {}).items():
+            if name not in cls.SETUP_STATE:
+                raise ValueError(f"{cls.title} positions have no {name!r}; they may give {', '.join(cls.SETUP_STATE)}")
+            game.set_state(name, value)
         game.after_setup()
         return game
+
+    def set_state(self, name: str, value: int | list[int]) -> None:
+        """Set the entry ``name`` of :attr:`SETUP_STATE` in a set-up position, or raise a
+        ``ValueError`` saying what it may be. Each game handles the entries it declares."""
+        colours = list(range(1, self.players() + 1))
+        if name != "seats" or not isinstance(value, list) or sorted(value) != colours:
+            raise ValueError(f"seats: give each of the colours {', '.join(map(str, colours))} once")
+        self.seats = list(value)
+
+    def count_state(self, name: str, value: int | list[int], most: int) -> int:
+        """``value`` as the set-up's ``name``, a whole number from 0 to ``most``."""
+        if isinstance(value, list) or not 0 <= value <= most:
+            raise ValueError(f"{name}: a number from 0 to {most}")
+        return value
 
     def _enter_play(self) -> None:
         """Skip any pre-game phase (colour choice, opening), for :meth:`setup`."""

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from .board import Board, Point
 from .game import PASS, Game, IllegalMove, Move, Option, Result
@@ -118,6 +118,7 @@ class Pente(Game):
     name = "pente"
     title = "Pente"
     COLOURS = ("White", "Black", "Orange", "Blue")
+    SETUP_STATE: ClassVar[dict[str, str]] = {**Game.SETUP_STATE, "captures": "the stones each colour has captured, in colour order"}
     STATE = ("stones", "to_move", "passes", "seats", "captures", "step", "empty", "outcome",
              "pending", "rows")
     OPTIONS = (
@@ -185,6 +186,15 @@ class Pente(Game):
 
     def _enter_play(self) -> None:
         self.step = len(self.steps)
+
+    def set_state(self, name: str, value: int | list[int]) -> None:
+        if name != "captures":
+            return super().set_state(name, value)
+        n, most = len(self.seats), (self.threshold or len(self.board) + 1) - 1
+        if not isinstance(value, list) or len(value) != n or not all(0 <= c <= most for c in value):
+            raise ValueError(f"captures: {n} numbers, one per colour, each from 0 to {most}"
+                             + (" (one more would have won)" if self.threshold else ""))
+        self.captures = [0, *value]
 
     def after_setup(self) -> None:
         """Count the empty points, and end the game at once if the position already holds a
