@@ -213,6 +213,8 @@ class Pente(Game):
         self.self_rule: str = o["self_capture"]
         #: Whether a rule can close an empty point to a player (who may then have to pass).
         self.locking = self.self_rule == "forbidden" or self.no_overline
+        #: Whether a placement must be checked before it is made (self-capture, overline).
+        self.checks = self.self_rule != "none" or self.no_overline
         self.overtime: str = o["overtime"]
         self.opening = _opening(o)
         self.steps = _opening_steps(self.opening)
@@ -437,16 +439,7 @@ class Pente(Game):
             raise IllegalMove(f"{p} is not a point of the board")
         if stones[p]:
             raise IllegalMove("that point is already occupied")
-        runs: list[tuple[int, tuple[Point, ...]]] = []  # every capture: (capturer, run)
-        if self.self_rule != "none":
-            found = self._self_captures(p, me)
-            if found:
-                if self.self_rule == "forbidden":
-                    raise IllegalMove("that point is forbidden: your stones there would be in a capture position")
-                runs += found
-        if self.no_overline and max(self.row_lengths(p, me)) > self.row_length:
-            raise IllegalMove("that point is forbidden: your row there would be longer than "
-                              f"{NUMBER_WORDS[self.row_length]}")
+        runs = self._before_placing(p, me) if self.checks else None  # every capture: (capturer, run)
         mixed, three = self.mixed, self.three
         near = 0  # the directions whose first point holds a stone of the mover
         for bit, q1, q2, q3, q4 in self._brackets[p]:
@@ -461,12 +454,12 @@ class Pente(Game):
                 continue
             c = stones[q3]
             if c == me:
-                runs.append((me, (q1, q2)))
+                runs = (runs or []) + [(me, (q1, q2))]
             elif three and c and (c == a or mixed) and q4 >= 0 and stones[q4] == me:
-                runs.append((me, (q1, q2, q3)))
+                runs = (runs or []) + [(me, (q1, q2, q3))]
         pending = self.pending
         if pending is not None and p == pending[1]:
-            runs.append((me, self.rows[0]))
+            runs = (runs or []) + [(me, self.rows[0])]
         self._journal.append((p, 0))
         stones[p] = me
         self.empty -= 1
@@ -494,6 +487,19 @@ class Pente(Game):
             self._settle(me, rows or [], bool(runs), held)
         elif not self.empty:
             self.outcome = Result((), "the board is full")
+
+    def _before_placing(self, p: Point, me: int) -> list[tuple[int, tuple[Point, ...]]] | None:
+        """The self-capture and overline rules, decided before the stone is placed: raise if
+        ``p`` is forbidden to ``me``, else return the runs the stone would self-capture."""
+        found = None
+        if self.self_rule != "none":
+            found = self._self_captures(p, me)
+            if found and self.self_rule == "forbidden":
+                raise IllegalMove("that point is forbidden: your stones there would be in a capture position")
+        if self.no_overline and max(self.row_lengths(p, me)) > self.row_length:
+            raise IllegalMove("that point is forbidden: your row there would be longer than "
+                              f"{NUMBER_WORDS[self.row_length]}")
+        return found or None
 
     def _remove(self, runs: list[tuple[int, tuple[Point, ...]]]) -> None:
         """Take the captured stones off and credit them, except contested stones (claimed
