@@ -194,12 +194,22 @@ def main() -> None:
                 a_times.extend(e.times) if e is engines[0] else b_times.extend(e.times)
                 e.close()
 
-    threads = [threading.Thread(target=worker) for _ in range(max(1, args.parallel))]
+    for spec in set(specs):  # check commits out once, before parallel workers race to
+        if spec.partition(":")[0] not in ("new", "random"):
+            trees.tree(spec.partition(":")[0])
+    threads = [threading.Thread(target=worker, daemon=True) for _ in range(max(1, args.parallel))]
     for t in threads:
         t.start()
-    for t in threads:
-        t.join()
+    try:
+        for t in threads:
+            t.join()
+    except KeyboardInterrupt:  # a match cut short still reports the games it finished
+        print("interrupted: the games finished so far", flush=True)
+        while not jobs.empty():
+            jobs.get_nowait()
     n = len(scores)
+    if not n:
+        return
     mean = sum(scores) / n
     sd = math.sqrt(sum((s - mean) ** 2 for s in scores) / (n - 1)) if n > 1 else 0.0
     half = 1.96 * sd / math.sqrt(n)

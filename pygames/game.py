@@ -281,6 +281,11 @@ class Game:
         opinion. Tree search counts a prior as a few playouts' worth of evidence."""
         return None
 
+    def side(self, colour: int) -> tuple[int, ...]:
+        """The colours that win or lose together with ``colour``: itself, and its
+        team-mates in games played in teams (a resignation loses for the whole side)."""
+        return (colour,)
+
     def seat_to_move(self) -> int:
         """The seat (0-based) that acts now; games whose openings let one seat place stones
         of several colours override this."""
@@ -380,6 +385,11 @@ class PieRule:
             raise IllegalMove("the second player must first choose a colour")
         self.seats = [2, 1] if move == "black" else [1, 2]
         self.choosing = False
+
+    def side(self, colour: int) -> tuple[int, ...]:
+        """The colours that win or lose together with ``colour``: itself, and its
+        team-mates in games played in teams (a resignation loses for the whole side)."""
+        return (colour,)
 
     def seat_to_move(self) -> int:
         """While the colours are being chosen, the second player (seat 1) acts."""

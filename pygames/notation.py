@@ -9,7 +9,7 @@ a ply, and that pair travels in a URL fragment such as::
 Keys: ``v`` format version, ``g`` game name, any game option as ``name=value`` (only those
 that differ from the default), ``s1``, ``s2``, … the points holding colour 1, 2, … in a
 set-up position, ``t`` the colour to move in it, ``m`` the moves as dot-separated point
-labels or action tokens, ``p`` the ply on view (the end when absent). Points use the
+labels or action tokens, ``r`` the colour that resigned after them, ``p`` the ply on view (the end when absent). Points use the
 board's labels (:mod:`pygames.board`), so a 300-move 19x19 game takes about 1,100
 characters and a person can read it. A set-up position is marked by ``t``, which an
 encoded set-up always carries, so an empty set-up board with White to move is ``t=2``.
@@ -32,7 +32,7 @@ from typing import Any
 from urllib.parse import parse_qsl, quote
 
 from .board import Board, Point
-from .game import Game, IllegalMove, Move, OptionError, available, game_class
+from .game import Game, IllegalMove, Move, OptionError, Result, available, game_class
 
 VERSION = 1
 MAX_LENGTH = 20_000
@@ -47,7 +47,7 @@ _PLAIN = re.compile(r"[A-Za-z0-9 _.+-]{0,24}")
 _NUMBER = re.compile(r"[0-9]{1,6}")
 _STONES = re.compile(r"s[1-9]")
 #: Keys the format itself uses; options and display parameters must not take them.
-RESERVED = {"v", "g", "m", "p", "t"} | {f"s{c}" for c in range(1, 10)}
+RESERVED = {"v", "g", "m", "p", "t", "r"} | {f"s{c}" for c in range(1, 10)}
 
 
 @dataclass
@@ -59,6 +59,9 @@ class Record:
     setup: dict[int, int] | None = None
     to_move: int = 1
     moves: list[Move] = field(default_factory=list)
+    #: The colour that resigned after the last move (0: nobody). A resignation is not a
+    #: move of the game: it belongs to the record, as a result does in a chess PGN.
+    resigned: int = 0
 
     def start(self) -> Game:
         """The starting state (a fresh game, or the set-up position)."""
@@ -77,6 +80,15 @@ class Record:
             except IllegalMove as e:
                 raise IllegalMove(f"move {i + 1} ({game.move_text(move)}) is illegal: {e}") from None
         return game
+
+    def outcome(self, game: Game) -> Result | None:
+        """How the game ended, given ``game``, the position after all the moves: the
+        resignation if there is one, else the game's own result."""
+        if not self.resigned:
+            return game.result()
+        losers = game.side(self.resigned)
+        winners = tuple(c for c in range(1, game.players() + 1) if c not in losers)
+        return Result(winners, f"{game.colour_name(self.resigned)} resigns")
 
     @classmethod
     def of(cls, game: Game) -> Record:
@@ -119,6 +131,8 @@ def encode(record: Record, ply: int | None = None, **extra: str) -> str:
     if record.moves:
         game = record.start()
         parts.append("m=" + ".".join(game.move_text(m) for m in record.moves))
+    if record.resigned:
+        parts.append(f"r={record.resigned}")
     if ply is not None and ply != len(record.moves):
         parts.append(f"p={ply}")
     parts += [f"{k}={_quote(v)}" for k, v in extra.items()]
@@ -159,6 +173,7 @@ def decode(text: str) -> Decoded:
     if "t" in fields or any(_STONES.fullmatch(k) for k in fields):
         game = _setup(record, game, fields, errors)
     _moves(record, game, fields.pop("m", ""), errors)
+    _resignation(record, game, fields.pop("r", ""), errors)
     ply_text = fields.pop("p", "")
     ply = len(record.moves)
     if ply_text:
@@ -196,6 +211,17 @@ def _options(cls: type[Game], fields: dict[str, str], errors: list[str]) -> dict
     except OptionError as e:
         errors.append(f"{e}; using the default options")
         return cls.check_options({})
+
+
+def _resignation(record: Record, game: Game, text: str, errors: list[str]) -> None:
+    """Read who resigned (``r=``) into ``record``: the side to move at the end of a game
+    that is not over, or nobody."""
+    if not text:
+        return
+    if not (_NUMBER.fullmatch(text) and int(text) == game.to_move) or game.is_over():
+        errors.append(f"the resignation {quote_untrusted(text)} does not fit the game; it is left out")
+        return
+    record.resigned = int(text)
 
 
 def _setup(record: Record, game: Game, fields: dict[str, str], errors: list[str]) -> Game:

@@ -692,6 +692,11 @@ class Pente(Game):
     def is_over(self) -> bool:
         return self.outcome is not None  # asked after every move of a playout: no detour
 
+    def side(self, colour: int) -> tuple[int, ...]:
+        if not self.teams:
+            return (colour,)
+        return tuple(c for c in range(1, len(self.seats) + 1) if (c - colour) % 2 == 0)
+
     def scores(self) -> dict[int, float]:
         """Each colour's captures as the capture win counts them: stones, or captures."""
         score = self.taken if self.count_captures else self.captures

@@ -76,7 +76,7 @@ def _unescape(text: str) -> str:
 def result_text(record: Record) -> str:
     """How the game of ``record`` stands: who won and why, or that it goes on."""
     game = record.replay()
-    result = game.result()
+    result = record.outcome(game)
     if result is None:
         return "unfinished"
     if result.draw:
@@ -85,11 +85,12 @@ def result_text(record: Record) -> str:
     return f"{winners} win{'s' if len(result.winners) == 1 else ''} ({result.reason})"
 
 
-def _movetext(texts: list[str], per_round: int, width: int = 79) -> list[str]:
-    """Moves numbered by rounds of ``per_round``, in lines of at most ``width`` characters."""
+def _movetext(texts: list[str], per_round: int, resigned: int, ending: str = "resign", width: int = 79) -> list[str]:
+    """Moves numbered by rounds of ``per_round``, in lines of at most ``width`` characters,
+    then ``ending`` (unnumbered, as it is not a move) if the side to move resigned."""
     lines, line = [], ""
-    for i, text in enumerate(texts):
-        words = [f"{i // per_round + 1}.", text] if i % per_round == 0 else [text]
+    for i, text in enumerate(texts + [ending] * bool(resigned)):
+        words = [f"{i // per_round + 1}.", text] if i % per_round == 0 and i < len(texts) else [text]
         for word in words:
             if line and len(line) + 1 + len(word) > width:
                 lines.append(line)
@@ -107,7 +108,7 @@ def write(record: Record, players: list[str] | None = None, date: datetime.date 
           tags: dict[str, str] | None = None) -> str:
     """The pygames record of a game (see the module docstring)."""
     link = dict(part.split("=", 1) for part in encode(record).split("&"))
-    options = " ".join(f"{k}={v}" for k, v in link.items() if k not in ("v", "g", "m", "t") and not re.fullmatch(r"s\d", k))
+    options = " ".join(f"{k}={v}" for k, v in link.items() if k not in ("v", "g", "m", "t", "r") and not re.fullmatch(r"s\d", k))
     setup = " ".join(f"{k}={v}" for k, v in link.items() if k == "t" or re.fullmatch(r"s\d", k))
     out = {"Game": record.game}
     if options:
@@ -121,7 +122,7 @@ def write(record: Record, players: list[str] | None = None, date: datetime.date 
     out.update(tags or {})
     out["Result"] = result_text(record)
     game = record.start()
-    return _file(out, _movetext([game.move_text(m) for m in record.moves], len(game.seats)))
+    return _file(out, _movetext([game.move_text(m) for m in record.moves], len(game.seats), record.resigned))
 
 
 def _lines(text: str | bytes) -> list[str]:
@@ -202,6 +203,11 @@ def read(text: str | bytes) -> GameFile:
                 raise RecordError(at, f"move number {word} is out of place")
             expect += 1
             continue
+        if word.lower() == "resign":
+            if i != len(words) - 1 or game.is_over():
+                raise RecordError(at, "a resignation can only end an unfinished game")
+            record.resigned = game.to_move
+            break
         try:
             move = game.parse_move(word)
             game.play(move)
@@ -232,14 +238,13 @@ PENTE_ORG_GAMES = {
 #: pente.org's columns: A to T without I.
 PENTE_ORG_COLUMNS = "ABCDEFGHJKLMNOPQRST"
 _PENTE_ORG_POINT = re.compile(r"([A-HJ-T])(1[0-9]|[1-9])")
-_ENDINGS = ("Resign", "Forfeit")
 
 
 def read_pente_org(text: str | bytes) -> GameFile:
     """Read a pente.org game record; games whose rules pygames does not have are refused
     by name. The players' names become ``Player 1``/``Player 2`` tags (``White`` and
-    ``Black``, chess style, are read too), and a resignation or forfeit is kept as the
-    ``Termination`` tag."""
+    ``Black``, chess style, are read too); a resignation ends the record as one here does,
+    and a forfeit is kept as the ``Termination`` tag."""
     tags, words = _split(_lines(text))
     line, name = tags.get("Game", (0, "Pente"))
     if name not in PENTE_ORG_GAMES:
@@ -257,8 +262,11 @@ def read_pente_org(text: str | bytes) -> GameFile:
     for at, word in words:
         if _NUMBER.fullmatch(word) or word in ("1-0", "0-1", "1/2-1/2", "*"):
             continue
-        if word in _ENDINGS:
-            out["Termination"] = f"{game.colour_name(game.to_move)}: {word.lower()}"
+        if word == "Resign" and not game.is_over():
+            record.resigned = game.to_move
+            break
+        if word == "Forfeit":
+            out["Termination"] = f"{game.colour_name(game.to_move)}: forfeit"
             break
         match = _PENTE_ORG_POINT.fullmatch(word.upper())
         if match is None:
@@ -298,10 +306,10 @@ def write_pente_org(record: Record, players: list[str] | None = None, date: date
     tags = {"Game": name, "Site": "pygames", "Date": (date or datetime.date.today()).strftime("%Y.%m.%d")}
     for seat, player in enumerate(players or [], 1):
         tags[f"Player {seat} Name"] = player
-    result = game.result()
+    result = record.outcome(game)
     tags["Result"] = "*" if result is None else "1/2-1/2" if result.draw else "1-0" if 1 in result.winners else "0-1"
     points = [game.board.coords[m] for m in record.moves if isinstance(m, int)]
-    return _file(tags, _movetext([f"{PENTE_ORG_COLUMNS[col]}{19 - row}" for row, col in points], 2))
+    return _file(tags, _movetext([f"{PENTE_ORG_COLUMNS[col]}{19 - row}" for row, col in points], 2, record.resigned, "Resign"))
 
 
 def read_any(text: str | bytes) -> GameFile:

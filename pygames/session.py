@@ -17,7 +17,7 @@ from typing import Any
 
 from . import ai
 from .board import Board
-from .game import Game, IllegalMove, Move, OptionError, game_class
+from .game import Game, IllegalMove, Move, OptionError, Result, game_class
 from .notation import Record, decode, encode, quote_untrusted
 from .render import SHAPES, board_edges, board_key, position
 
@@ -62,6 +62,7 @@ class Line:
     at: int
     moves: list[Move]
     notes: list[Note] = field(default_factory=list)
+    resigned: int = 0
 
 
 class Session:
@@ -156,6 +157,8 @@ class Session:
         (an undo takes it up again)."""
         self.pending = self.hint = None
         g, moves = self.game, self.record.moves
+        if self.record.resigned and self.ply == len(moves):
+            return "the game is over"
         before, colour = list(g.stones), g.colour_name(g.to_move)
         try:
             g.play(move)
@@ -166,8 +169,9 @@ class Session:
             return None
         if self.ply < len(moves):
             notes = self.notes()
-            self.lines = [*self.lines, Line(self.ply, moves[:], notes[:])][-MAX_LINES:]
+            self.lines = [*self.lines, Line(self.ply, moves[:], notes[:], self.record.resigned)][-MAX_LINES:]
             del moves[self.ply:], self._notes[self.ply:]
+            self.record.resigned = 0
         if self.redo_moves and self.redo_moves[-1] == (self.ply, move):
             self.redo_moves.pop()
         else:
@@ -221,10 +225,33 @@ class Session:
             return "select a point first"
         return self.play(self.pending)
 
+    def resign(self) -> str | None:
+        """The side to move gives the game up (its team-mates too, in team play). Only at
+        the end of the game: a resignation follows the last move, and undo takes it back."""
+        if self.ply != len(self.record.moves):
+            return "go to the last move to resign"
+        if self.outcome() is not None:
+            return "the game is over"
+        self.record.resigned = self.game.to_move
+        self.pending = self.hint = None
+        self.redo_moves.clear()
+        return None
+
+    def outcome(self) -> Result | None:
+        """How the game stands at the ply on view: over by its rules, or resigned at its end."""
+        if self.ply == len(self.record.moves):
+            return self.record.outcome(self.game)
+        return self.game.result()
+
     def undo(self) -> str | None:
-        """Take back the last move of the game (and view the position before it). Taking
-        back the first move of a new line takes up again the line it replaced."""
+        """Take back the resignation, or else the last move of the game (and view the
+        position before it). Taking back the first move of a new line takes up again the
+        line it replaced."""
         moves = self.record.moves
+        if self.record.resigned:
+            self.record.resigned = 0
+            self.goto(len(moves))
+            return None
         if not moves:
             return "no move to take back"
         move = moves.pop()
@@ -236,7 +263,7 @@ class Session:
             self.goto(min(self.ply, len(moves)))
             return None
         self.lines.remove(left)
-        self.record.moves, self._notes = left.moves, left.notes
+        self.record.moves, self._notes, self.record.resigned = left.moves, left.notes, left.resigned
         self.goto(min(self.ply, left.at))
         return None
 
@@ -255,9 +282,9 @@ class Session:
         line = self.lines.pop(index)
         moves = self.record.moves
         common = next((i for i, (a, b) in enumerate(zip(moves, line.moves)) if a != b), min(len(moves), len(line.moves)))
-        self.lines.append(Line(common, moves, self.notes()))
+        self.lines.append(Line(common, moves, self.notes(), self.record.resigned))
         self.goto(min(self.ply, common))
-        self.record.moves, self._notes = line.moves, line.notes
+        self.record.moves, self._notes, self.record.resigned = line.moves, line.notes, line.resigned
         self.redo_moves.clear()
         self.goto(line.at)
         return None
@@ -292,7 +319,7 @@ class Session:
         in it (it never changes during a game): ask :func:`pygames.render.geometry` for the
         board named ``board``."""
         g = self.game
-        result = g.result()
+        result = self.outcome()
         marks = dict(self.marks)
         if isinstance(self.hint, int):
             marks[self.hint] = "triangle"
@@ -305,7 +332,7 @@ class Session:
             "title": g.title,
             "game": self.record.game,
             "options": self.record.options,
-            "prompt": _result_text(g) if result else g.prompt(),
+            "prompt": _result_text(g, result) if result else g.prompt(),
             "describe": g.describe(),
             "to_move": None if result else names.get(g.to_move),
             "seats": [[self.players[i], names.get(c, "")] for i, c in enumerate(g.seats)],
@@ -317,7 +344,8 @@ class Session:
                                           if isinstance(m, str) and g.is_legal(m)],
             "ply": self.ply,
             "plies": len(self.record.moves),
-            "can_undo": bool(self.record.moves),
+            "can_undo": bool(self.record.moves) or bool(self.record.resigned),
+            "can_resign": result is None and self.ply == len(self.record.moves),
             "can_redo": bool(self.redo_moves),
             "pending": self.pending is not None,
             "pending_point": self.pending if isinstance(self.pending, int) else None,
@@ -333,7 +361,7 @@ class Session:
             "last": _last_move_text(g, notes[self.ply - 1] if self.ply else None),
             "position": describe_position(g),
             "over": result is not None,
-            "result": _result(g),
+            "result": _result(g, result),
         }
 
 
@@ -360,7 +388,7 @@ class ComputerTask:
             raise ValueError(f"the position could not be read: {'; '.join(decoded.errors)}")
         record = decoded.record
         game = record.replay(decoded.ply)
-        if game.is_over():
+        if game.is_over() or (record.resigned and decoded.ply == len(record.moves)):
             raise ValueError("the game is over: there is no move to choose")
         if purpose == "move":
             if decoded.ply != len(record.moves):
@@ -444,9 +472,8 @@ def describe_position(g: Game) -> str:
     return " ".join(f"{g.colour_name(c)} ({len(labels)}): {', '.join(labels)}." for c, labels in sorted(by_colour.items()))
 
 
-def _result(g: Game) -> dict[str, Any] | None:
+def _result(g: Game, result: Result | None) -> dict[str, Any] | None:
     """The end of the game for its panel: the headline (who won), and why."""
-    result = g.result()
     if result is None:
         return None
     if result.draw:
@@ -464,10 +491,10 @@ def _ends_game(g: Game, move: Move) -> bool:
     return over
 
 
-def _result_text(g: Game) -> str:
-    result = _result(g)
-    assert result is not None
-    return f"Game over: {result['headline'].replace('Draw', 'draw')} ({result['reason']})"
+def _result_text(g: Game, result: Result) -> str:
+    end = _result(g, result)
+    assert end is not None
+    return f"Game over: {end['headline'].replace('Draw', 'draw')} ({end['reason']})"
 
 
 def parse_marks(board: Board, text: str) -> tuple[dict[int, str], list[str]]:

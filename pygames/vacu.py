@@ -667,7 +667,38 @@ class Convacu(Vacu):
         return f"{side} to play" if self.can_place() else f"{side} has no legal placement and must pass"
 
     def annotations(self) -> list[dict[str, Any]]:
-        return [{"kind": "edge", "side": side, "colour": colour} for side, _, colour in EDGE_SIDES]
+        edges: list[dict[str, Any]] = [{"kind": "edge", "side": side, "colour": colour}
+                                       for side, _, colour in EDGE_SIDES]
+        if self.outcome is None or not self.outcome.winners:
+            return edges
+        colour = self.outcome.winners[0]
+        chain = self.winning_chain(colour)
+        if not chain:  # a count at the end of the game rather than a connection
+            return edges
+        return edges + [{"kind": "path", "points": chain, "colour": colour, "closed": False,
+                         "label": "winning chain"}]
+
+    def winning_chain(self, colour: int) -> list[Point]:
+        """The shortest run of ``colour``'s stones joining its two edges (empty if none):
+        what to point at when a connection has won. A breadth-first search through the
+        stones, from every stone on the first edge to the first stone reached on the other."""
+        first, second = (bit for _, bit, c in EDGE_SIDES if c == colour)
+        stones, nbrs, edges = self.stones, self.board.neighbours, self._edges
+        came: dict[Point, Point | None] = {p: None for p, s in enumerate(stones) if s == colour and edges[p] & first}
+        queue = list(came)
+        for p in queue:
+            if edges[p] & second:
+                chain: list[Point] = []
+                at: Point | None = p
+                while at is not None:
+                    chain.append(at)
+                    at = came[at]
+                return chain
+            for q in nbrs[p]:
+                if q not in came and stones[q] == colour:
+                    came[q] = p
+                    queue.append(q)
+        return []
 
 
 # The computer player's knowledge (used by the methods above) reads this module's names.

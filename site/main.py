@@ -13,6 +13,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 
 from pygames import available, game_class
+from pygames.records import RecordError, read_any, write
 from pygames.render import geometry_for
 from pygames.session import Preferences, Session, ask_computer, levels, option_fields
 
@@ -67,7 +68,8 @@ def click(board_id, x, y, prefs):
 def act(board_id, what, prefs):
     s = sessions[board_id]
     steps = {"first": lambda: s.goto(0), "prev": lambda: s.goto(s.ply - 1), "next": lambda: s.goto(s.ply + 1),
-             "last": lambda: s.goto(len(s.record.moves)), "undo": s.undo, "redo": s.redo, "confirm": s.confirm}
+             "last": lambda: s.goto(len(s.record.moves)), "undo": s.undo, "redo": s.redo, "confirm": s.confirm,
+             "resign": s.resign}
     if what == "rematch":
         sessions[board_id] = s.rematch()
         return _view(board_id, prefs)
@@ -78,6 +80,24 @@ def act(board_id, what, prefs):
         return _view(board_id, prefs, s.take_line(int(what[5:])))
     message = steps[what]() if what in steps else s.choose(what, confirm=json.loads(prefs).get("confirm", False))
     return _view(board_id, prefs, message)
+
+
+def record(board_id):
+    """The game as a pygames record file, for "Download record"."""
+    s = sessions[board_id]
+    return write(s.record, players=s.players)
+
+
+def open_record(board_id, text, prefs):
+    """A game from a record file or a link (pygames' or pente.org's); a record that cannot
+    be read changes nothing and says why."""
+    try:
+        game_file = read_any(str(text))
+    except RecordError as e:
+        return json.dumps({"error": f"That record could not be opened: {e}"})
+    players = game_file.players
+    sessions[board_id] = Session(game_file.record, players=players if len(players) == len(game_file.record.start().seats) else None)
+    return _view(board_id, prefs)
 
 
 def place(board_id, point, prefs):
@@ -124,6 +144,7 @@ def games():
 
 api = {"load": _guard(load), "newGame": _guard(new_game), "click": _guard(click), "act": _guard(act),
        "redraw": _guard(redraw), "place": _guard(place), "typed": _guard(typed), "computer": _guard(computer), "hint": _guard(hint),
+       "record": _guard(record), "openRecord": _guard(open_record),
        "ask": create_proxy(ask), "games": create_proxy(games), "geometry": create_proxy(geometry), "levels": create_proxy(lambda: json.dumps(levels()))}
 # The page script (the app or the embedded boards) defines pgConnect and takes it from here.
 window.pgConnect(to_js(api, dict_converter=window.Object.fromEntries))

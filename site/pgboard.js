@@ -508,6 +508,13 @@ window.PgApp = {
     this.$("rematch").addEventListener("click", () => this.rematch());
     this.$("again").addEventListener("click", () => this.newGame(this.view.game, this.view.options));
     this.$("hint").addEventListener("click", () => this.hint());
+    this.$("resign").addEventListener("click", () => this.resign());
+    this.$("download").addEventListener("click", () => this.download());
+    this.$("record-open").addEventListener("click", () => this.openRecord(this.$("record-text").value));
+    this.$("record-file").addEventListener("change", (e) => this.openFile(e.target.files[0]));
+    const box = this.$("board-box");
+    box.addEventListener("dragover", (e) => e.preventDefault());
+    box.addEventListener("drop", (e) => { e.preventDefault(); this.openFile(e.dataTransfer.files[0]); });
     const level = this.$("level");
     level.replaceChildren(...JSON.parse(api.levels()).map((l) => new Option(`${l.name[0].toUpperCase()}${l.name.slice(1)}: ${l.about}`, l.name)));
     level.value = localStorage.getItem("pygames.level") || "medium";
@@ -729,6 +736,51 @@ window.PgApp = {
     this.show(this.api.newGame("main", name, JSON.stringify(options), this.prefsJson()));
   },
 
+  // Resigning asks once more on the button itself: a stray click only arms it.
+  resign() {
+    const b = this.$("resign");
+    if (this.thinking) return this.say("Wait for the computer's move.", "info");
+    if (!b.dataset.armed) {
+      b.dataset.armed = "1"; b.textContent = "Really resign?";
+      return;
+    }
+    this.disarmResign();
+    this.act("resign");
+  },
+
+  disarmResign() {
+    const b = this.$("resign");
+    delete b.dataset.armed; b.textContent = "Resign";
+  },
+
+  download() {
+    const text = this.api.record("main");
+    if (text.startsWith("{")) return this.show(text);
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+    a.download = `${this.view.game}-${new Date().toISOString().slice(0, 10)}.txt`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 0);
+  },
+
+  openFile(file) {
+    if (!file) return;
+    if (file.size > 1000000) return this.say("That file is too large for a game record.");
+    file.text().then((text) => this.openRecord(text), () => this.say("That file could not be read."));
+  },
+
+  // An opened record is a new history entry, like a new game: Back returns to the game left.
+  openRecord(text) {
+    if (!text.trim()) return this.say("Choose a record file or paste a record first.");
+    const json = this.api.openRecord("main", text, this.prefsJson());
+    if (JSON.parse(json).error) return this.show(json);
+    PgAi.cancel(["move", "hint", "evaluate"]);
+    this.pushNext = true;
+    this.show(json);
+    this.$("open-record").open = false;
+    this.$("record-text").value = "";
+  },
+
   // The same game again with the colours swapped: each player, the computer included,
   // moves to the next seat.
   rematch() {
@@ -857,6 +909,8 @@ window.PgApp = {
     if (this.changed("score", score)) this.$("score").innerHTML = score;
     this.$("ply").textContent = `${v.ply} / ${v.plies}`;
     this.$("undo").disabled = !v.can_undo;
+    this.$("resign").disabled = !v.can_resign;
+    if (!before || before.key !== v.key || before.ply !== v.ply) this.disarmResign();
     this.$("redo").disabled = !v.can_redo;
     this.showMoves(v, before);
     this.showEnd(v);

@@ -81,6 +81,22 @@ def test_legal_move_in_mid_game_and_position_untouched(name, options):
     game.play(move)  # and the game passed in still plays on normally
 
 
+@pytest.mark.parametrize("name, options", CONFIGS, ids=IDS)
+def test_answers_from_random_positions_are_always_legal(name, options):
+    """A property over positions reached by random play to random depths (opening steps and
+    colour choices, the middle game, near the end): every answer is a legal move."""
+    rng = random.Random(f"{name}{options}")
+    for trial in range(6):
+        game = new_game(name, **options)
+        for _ in range(rng.randrange(60)):
+            game.play(game.random_move(rng))
+            if game.is_over():
+                game.undo()
+                break
+        move = think(game, iterations=20, seed=trial)
+        assert game.is_legal(move), (name, options, game.history, move)
+
+
 @pytest.mark.parametrize("name", ["loose", "vacu", "convacu", "gardar"])
 def test_pie_choice_is_a_colour(name):
     game = new_game(name, size=5 if name != "gardar" else 4, pie=True)

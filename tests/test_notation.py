@@ -543,3 +543,12 @@ def test_display_parameters_may_not_take_the_formats_keys():
             assert key in str(e)
         else:
             raise AssertionError(key)
+
+
+def test_a_resignation_travels_in_the_link_and_a_misplaced_one_is_dropped():
+    record = Record("loose", game_class("loose")().options, moves=[40])
+    record.resigned = 2
+    assert "&r=2" in encode(record) and decode(encode(record)).record == record
+    wrong = decode("v=1&g=loose&m=e5&r=1")
+    assert wrong.record is not None and wrong.record.resigned == 0
+    assert wrong.errors == ["the resignation '1' does not fit the game; it is left out"]

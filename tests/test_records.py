@@ -128,7 +128,8 @@ def test_a_hand_written_pente_org_record_imports_to_the_expected_position():
     got = read_pente_org(PENTE_ORG)
     game = got.record.replay()
     assert got.record.options["opening"] == "pro" and not got.record.options["capture_three"]
-    assert got.players == ["alpha", "beta"] and got.tags["Termination"] == "Black: resign"
+    assert got.players == ["alpha", "beta"] and got.record.resigned == 2
+    assert result_text(got.record) == "White wins (Black resigns)"
     board = game.board
     label = {"K10": "j10", "L9": "k9", "N10": "m10", "M12": "l12", "H10": "h10", "J9": "i9"}
     assert game.stones[board.parse(label["K10"])] == 1 and game.stones[board.parse(label["L9"])] == 2
@@ -168,3 +169,23 @@ def test_read_any_takes_links_and_both_formats():
         read_any("#v=1&g=go&m=c3")
     with pytest.raises(RecordError, match="neither a share link nor a game record"):
         read_any("1. e5 d4")
+
+
+def test_a_resignation_ends_the_movetext_and_survives_both_formats():
+    record = Record("pente", new_game("pente", opening="pro").options, moves=[180])
+    record.resigned = 2
+    text = write(record, date=datetime.date(2026, 1, 2))
+    assert text.rstrip().endswith("1. j10 resign") and '[Result "White wins (Black resigns)"]' in text
+    assert read(text).record == record
+    pente_org = write_pente_org(record)
+    assert pente_org.rstrip().endswith("K10 Resign") and '[Result "1-0"]' in pente_org
+    assert read_pente_org(pente_org).record.resigned == 2
+
+
+@pytest.mark.parametrize("movetext, why", [
+    ("1. e5 resign d4", "a resignation can only end an unfinished game"),
+    ("resign resign", "a resignation can only end an unfinished game"),
+])
+def test_a_resignation_anywhere_but_the_end_is_refused(movetext, why):
+    with pytest.raises(RecordError, match=why):
+        read(f'[Game "loose"]\n\n{movetext}\n')

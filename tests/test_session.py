@@ -8,7 +8,7 @@ import random
 
 from pygames import Board, ai
 from pygames.render import geometry, geometry_for, layout, svg
-from pygames.session import Preferences, Session, ask_computer, levels, option_fields
+from pygames.session import ComputerTask, Preferences, Session, ask_computer, levels, option_fields
 
 B9 = Board.square(9)
 
@@ -354,3 +354,42 @@ def test_a_winning_chain_given_by_a_game_is_highlighted_like_a_winning_row():
     paths = s.view(Preferences())["scene"]["paths"]
     assert s.game.is_over() and [(p["points"], p["highlight"]) for p in paths] == [(chain, True)]
     assert 'stroke="#ffd54a"' in svg(s.view(Preferences())["scene"])
+
+
+def test_resigning_ends_the_game_for_the_side_to_move_and_undo_takes_it_back():
+    s = Session.new("loose", {"size": 9})
+    s.play(40)
+    assert s.resign() is None
+    v = s.view(Preferences())
+    assert v["over"] and v["prompt"] == "Game over: Black wins (White resigns)" and not v["can_resign"]
+    assert s.play(41) == "the game is over" and s.record.moves == [40]
+    assert "r=2" in s.fragment() and Session.from_fragment(s.fragment())[0].view(Preferences())["over"]
+    assert s.undo() is None and s.record.moves == [40] and not s.view(Preferences())["over"]
+    s.goto(0)
+    assert s.resign() == "go to the last move to resign"
+
+
+def test_resigning_gives_the_game_to_the_whole_other_side():
+    teams = Session.new("pente", {"players": 4, "teams": True, "opening": "none"})
+    teams.resign()
+    assert teams.view(Preferences())["result"]["winners"] == ["Black", "Blue"]
+    free = Session.new("pente", {"players": 3, "opening": "none"})
+    free.resign()
+    assert free.view(Preferences())["result"]["winners"] == ["Black", "Orange"]
+
+
+def test_a_resigned_line_left_for_another_keeps_its_resignation():
+    s = Session.new("loose", {"size": 9})
+    s.play(40)
+    s.play(41)
+    s.resign()
+    s.goto(1)
+    assert s.play(50) is None and not s.record.resigned
+    assert s.take_line(0) is None and s.record.moves == [40, 41] and s.record.resigned == 1
+
+
+def test_the_computer_refuses_a_resigned_game():
+    s = Session.new("loose", {"size": 9})
+    s.resign()
+    with pytest.raises(ValueError, match="the game is over"):
+        ComputerTask.ask(s.fragment(), "move", "beginner", seat=0)

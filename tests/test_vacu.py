@@ -619,6 +619,21 @@ def test_C2_convacu_forced_passes_never_come_twice_in_a_row():
         play(g, PASS)
 
 
+def test_annotations_convacu_winning_chain_is_the_shortest_joining_run():
+    g = position(Convacu, """
+        . X . . .
+        . X X . .
+        . . . . .
+        . X X X .
+        . X . . .""", to_move=BLACK)
+    assert not [a for a in g.annotations() if a["kind"] == "path"]
+    play(g, (2, 2))  # joins the top group to the bottom one
+    path, = [a for a in g.annotations() if a["kind"] == "path"]
+    assert path["colour"] == BLACK and path["label"] == "winning chain" and not path["closed"]
+    rows_cols = sorted(g.board.coords[p] for p in path["points"])
+    assert rows_cols == [(0, 1), (1, 1), (1, 2), (2, 2), (3, 1), (3, 2), (4, 1)]  # not (3, 3)
+
+
 def test_annotations_convacu_coloured_edges():
     g = new_game("convacu", size=5)
     assert sorted((a["side"], a["colour"]) for a in g.annotations()) == [
