@@ -15,32 +15,19 @@ import itertools
 import random
 
 import pytest
+from diagrams import at
+from test_pente import pente, row
 
 from pygames import IllegalMove, OptionError, Result, new_game
 from pygames.notation import Record, decode, encode
-from pygames.pente import BLACK, BLUE, ORANGE, WHITE, Pente
+from pygames.pente import BLACK, ORANGE, WHITE, Pente
 from pygames.pente_ai import PenteSearch
 from pygames.records import read, write
 from pygames.session import option_fields
-from diagrams import SYMBOLS, at, draw, position
 
-EMPTY_ROW = ". . . . . . . . ."
 NEW_OPTIONS = {"overline": ("wins", "exact", "forbidden"),
                "overtime": ("off", "capture-the-line", "break-the-line"),
                "capture_count": ("stones", "captures")}
-
-
-def pente(rows: dict[int, str], to_move: int = WHITE, **options) -> Pente:
-    """A 9x9 position given by the rows that hold stones (any other row is empty)."""
-    diagram = "\n".join(rows.get(r, EMPTY_ROW) for r in range(9))
-    options.setdefault("opening", "none")
-    game = position(Pente, diagram, to_move, SYMBOLS, **options)
-    assert isinstance(game, Pente)
-    return game
-
-
-def row(game: Pente, r: int) -> str:
-    return draw(game, ".WB34").splitlines()[r]
 
 
 def full_board(*empty: tuple[int, int]) -> dict[int, str]:
@@ -73,8 +60,8 @@ def test_new_options_default_to_the_rules_as_they_were():
     (2, False, 5, 10, "Win: five or more in a row, or 10 captured stones; opening: Swap2"),
     (3, False, 4, 8, "Win: four or more in a row, or 8 captured stones"),
     (4, False, 4, 8, "Win: four or more in a row, or 8 captured stones"),
-    (4, True, 5, 10, "Win: five or more in a row, or 10 captured stones; teams: White and Orange against "
-                     "Black and Blue"),
+    (4, True, 5, 10, ("Win: five or more in a row, or 10 captured stones; teams: White and Orange against "
+                      "Black and Blue")),
 ])
 def test_default_options_work_for_every_player_count(players, teams, row_length, threshold, describe):
     game = new_game("pente", players=players, teams=teams)
@@ -176,8 +163,8 @@ def test_an_old_link_with_overtime_1_still_opens_capture_the_line():
     ({"overtime": "off"}, "Win: five or more in a row, or 10 captured stones"),
     ({"overtime": "capture-the-line"},
      "Win: five or more in a row, or 10 captured stones; overtime: the next player may capture a winning row"),
-    ({"overtime": "break-the-line"}, "Win: five or more in a row, or 10 captured stones; "
-                                     "overtime: the next player may break a winning row by a capture"),
+    ({"overtime": "break-the-line"}, ("Win: five or more in a row, or 10 captured stones; "
+                                      "overtime: the next player may break a winning row by a capture")),
 ])
 def test_describe_states_every_value(options, text):
     assert new_game("pente", opening="none", **options).describe() == text
@@ -335,21 +322,24 @@ def test_break_the_line_with_exact_five_any_capture_from_the_row_breaks_it():
     assert game.result() is None and row(game, 4) == ". W W W W . . . ."
 
 
-def test_break_the_line_several_rows_all_must_be_broken():
-    rows = {0: ". . . . W . . . .", 1: ". . . . W . . . .", 2: ". . . . W . . . .", 3: ". . . . W . . . .",
-            4: "W W W W . . . . .", 6: "B . . . . . . . ."}
+def two_rows_made(extra: dict[int, str]) -> Pente:
+    """White has just made two rows of five at once, down file e and along row 5, crossing
+    at e5; ``extra`` adds rows of stones below them."""
+    rows = {r: ". . . . W . . . ." for r in range(4)} | {4: "W W W W . . . . ."} | extra
     game = pente(rows, overtime="break-the-line")
     game.play(at(game, 4, 4))
     assert game.pending == (WHITE, None) and len(game.rows) == 2
+    return game
+
+
+def test_break_the_line_several_rows_all_must_be_broken():
+    game = two_rows_made({6: "B . . . . . . . ."})
     game.play(at(game, 8, 8))
     assert game.result() == Result((WHITE,), "2 winning rows, not broken in overtime")
 
 
 def test_break_the_line_breaking_one_of_two_rows_leaves_the_other_winning():
-    rows = {0: ". . . . W . . . .", 1: ". . . . W . . . .", 2: ". . . . W . . . .", 3: ". . . . W . . . .",
-            4: "W W W W . . . . .", 5: ". . . W . . . . .", 6: ". . . B . . . . ."}
-    game = pente(rows, overtime="break-the-line")
-    game.play(at(game, 4, 4))
+    game = two_rows_made({5: ". . . W . . . . .", 6: ". . . B . . . . ."})
     game.play(at(game, 3, 3))
     assert row(game, 4) == "W W W . W . . . ." and row(game, 5) == ". . . . . . . . ."
     assert game.result() == Result((WHITE,), "five in a row, not broken in overtime")
@@ -357,10 +347,7 @@ def test_break_the_line_breaking_one_of_two_rows_leaves_the_other_winning():
 
 
 def test_break_the_line_one_capture_can_break_two_rows():
-    rows = {0: ". . . . W . . . .", 1: ". . . . W . . . .", 2: ". . . . W . . . .", 3: ". . . . W . . . .",
-            4: "W W W W . . . . .", 5: ". . . . . W . . .", 6: ". . . . . . B . ."}
-    game = pente(rows, overtime="break-the-line")
-    game.play(at(game, 4, 4))
+    game = two_rows_made({5: ". . . . . W . . .", 6: ". . . . . . B . ."})
     game.play(at(game, 3, 3))
     assert game.stones[at(game, 4, 4)] == 0 and game.captures[BLACK] == 2
     assert game.result() is None and game.rows == () and game.pending is None
