@@ -50,7 +50,7 @@ CACHE = ROOT / "dist" / "cache"
 #: Build tools, installed into .venv: brotli writes the compressed copies of the site.
 BUILD_REQUIREMENTS = ("brotli==1.2.1",)
 #: Test tools for the host Python, and the wheels pytest needs inside Pyodide (Python 3.14).
-TEST_REQUIREMENTS = ("pytest==9.0.3", "playwright==1.65.2", "hypothesis==6.155.2")
+TEST_REQUIREMENTS = ("pytest==9.0.3", "playwright==1.65.2", "hypothesis==6.155.2", "ruff==0.17.6", "mypy==2.4.1")
 PYODIDE_TEST_WHEELS = ("pytest==9.0.3",)
 
 

@@ -10,11 +10,35 @@ Pure Python with no dependencies: the same package runs on CPython and in the br
 """
 
 from .board import Board, Point
-from .game import PASS, Game, IllegalMove, Move, Option, OptionError, Result, available, game_class, new_game
+from .game import (
+    PASS,
+    Effects,
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    OptionError,
+    Result,
+    available,
+    game_class,
+    new_game,
+)
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Board", "Point", "PASS", "Game", "IllegalMove", "Move", "Option", "OptionError", "Result",
-    "available", "game_class", "new_game", "__version__",
+    "PASS",
+    "Board",
+    "Effects",
+    "Game",
+    "IllegalMove",
+    "Move",
+    "Option",
+    "OptionError",
+    "Point",
+    "Result",
+    "__version__",
+    "available",
+    "game_class",
+    "new_game",
 ]

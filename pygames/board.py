@@ -114,7 +114,7 @@ class Board:
     def point(self, coord: tuple[int, int]) -> Point:
         """The point at ``(row, col)`` (square) or ``(q, r)`` (hex); ``ValueError`` if off the board."""
         try:
-            return self._index[tuple(coord)]
+            return self._index[(coord[0], coord[1])]
         except KeyError:
             raise ValueError(f"{coord} is not on a {self.name} board") from None
 

@@ -101,6 +101,34 @@ class Result:
         return not self.winners
 
 
+@dataclass(frozen=True)
+class Effects:
+    """What one move did, for a program that follows a game (see :attr:`Game.last_effects`).
+
+    Read off the stones before and after the move, so it means the same in every game: a
+    stone on a point that was empty was ``placed``, a stone that changed colour was
+    ``flipped`` (Loose, Vacu), a stone that left the board was ``removed`` (Vacu's
+    suppressions, Gardar's dead stones, Pente's captures), with the colour it had."""
+
+    move: Move
+    #: The colour that made the move.
+    colour: int
+    placed: tuple[Point, ...]
+    flipped: tuple[Point, ...]
+    removed: dict[Point, int]
+    #: How each colour's score changed (Pente: the stones it captured).
+    score_change: dict[int, float]
+    #: The result if the move ended the game.
+    result: Result | None
+
+    @property
+    def converted(self) -> bool:
+        """Whether a placement's own group left the board at once: Vacu's second branch
+        (the group had no liberty, so it was suppressed and the enemy groups it
+        deprived were flipped), as against a quiet placement or a Go-like capture."""
+        return isinstance(self.move, int) and self.move not in self.placed
+
+
 class Game:
     """Base class of every game state. See the module docstring for the conventions."""
 
@@ -233,6 +261,24 @@ class Game:
     def is_over(self) -> bool:
         return self.result() is not None
 
+    @property
+    def last_effects(self) -> Effects | None:
+        """What the last move did (None before any move). Worked out when asked, by taking
+        the move back on a copy, so that playing stays as fast as it can be."""
+        if not self.history:
+            return None
+        before = self.copy()
+        move = before.undo()
+        changes = [(p, a, b) for p, (a, b) in enumerate(zip(before.stones, self.stones)) if a != b]
+        old, new = before.scores(), self.scores()
+        return Effects(
+            move=move, colour=before.to_move,
+            placed=tuple(p for p, a, _ in changes if not a),
+            flipped=tuple(p for p, a, b in changes if a and b),
+            removed={p: a for p, a, b in changes if a and not b},
+            score_change={c: new.get(c, 0) - old.get(c, 0) for c in new if new.get(c, 0) != old.get(c, 0)},
+            result=self.result())
+
     def legal_moves(self) -> list[Move]:
         """Every legal move in the current state (empty once the game is over)."""
         if self.result() is not None:
@@ -318,7 +364,7 @@ class Game:
         raise ValueError(f"{text!r} is not a move")
 
     @classmethod
-    def setup(cls, stones: Mapping[Point | str, int], to_move: int = 1, **options: Any) -> Game:
+    def setup(cls, stones: Mapping[Point, int] | Mapping[str, int], to_move: int = 1, **options: Any) -> Game:
         """A position built directly from stones (point index or label -> colour) and the
         side to move, with no history: for rules tests, diagrams and puzzles."""
         game = cls(**options)
@@ -414,7 +460,8 @@ def game_class(name: str) -> type[Game]:
     if target is None:
         raise ValueError(f"unknown game {name!r}; known games: {', '.join(available())}")
     module, _, attr = target.partition(":")
-    return getattr(importlib.import_module(module), attr)
+    cls: type[Game] = getattr(importlib.import_module(module), attr)
+    return cls
 
 
 def available() -> list[str]:

@@ -99,9 +99,9 @@ def _grid(size: int) -> _Grid:
     thick = frozenset(window for window in arcs
                       if any(window >> around[i] & 1 and window >> around[i - 1] & 1 for i in range(6)))
     rng = random.Random(f"gardar {size}")
-    zobrist = tuple(tuple(rng.getrandbits(60) for _ in positions) for _colour in range(3))
+    empty, black, white = (tuple(rng.getrandbits(60) for _ in positions) for _colour in range(3))
     return _Grid(width, sum(bit), edge, sum(bit) & ~edge, bit, near, {pos: p for p, pos in enumerate(positions)},
-                 tuple(pos - width for pos in positions), sum(1 << a for a in around), arcs, thick, zobrist)
+                 tuple(pos - width for pos in positions), sum(1 << a for a in around), arcs, thick, (empty, black, white))
 
 
 def _grow(x: int, width: int) -> int:
@@ -728,7 +728,7 @@ class Gardar(PieRule, Game):
             return list(COLOUR_CHOICES)
         return [p for p, s in enumerate(self.stones) if not s] + [PASS]
 
-    def random_move(self, rng: Any) -> Move:
+    def random_move(self, rng: random.Random) -> Move:
         """A uniformly random legal move. Every empty point is legal unless it repeats a
         board, so draw a point or the pass at random and redraw when the point is taken or
         refused: uniform over the legal moves without listing them. Once few points are
@@ -782,7 +782,7 @@ class Gardar(PieRule, Game):
             return pos.hostile_white, pos.hostile_black
         return pos.hostile_black, pos.hostile_white
 
-    def playout_move(self, rng: Any) -> Move:
+    def playout_move(self, rng: random.Random) -> Move:
         """The next move of a Monte Carlo playout: a random point worth a stone, or a pass
         when a few draws find none, so that a playout ends once the board is settled
         instead of filling every point. Not worth a stone: a point of an enclosure the
@@ -992,7 +992,8 @@ class Gardar(PieRule, Game):
         paths = []
         while todo:
             start = min(todo)
-            edge, path = start, []
+            edge = start
+            path: list[Point] = []
             while True:
                 todo.discard(edge)
                 i, d = edge

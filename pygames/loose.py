@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import Any
 
 from .board import Board, Point
 from .game import COLOUR_CHOICES, PASS, Game, IllegalMove, Move, Option, PieRule, Result
@@ -329,12 +329,12 @@ class Loose(PieRule, Game):
                 return PASS
             if not isinstance(placement(empty[i]), str):
                 return empty[i]
-        moves: list[Move] = empty[:]
+        moves: list[Move] = list(empty)
         moves.append(PASS)
         while True:
             i = int(draw() * len(moves))
             move = moves[i]
-            if move == PASS or not isinstance(placement(move), str):
+            if isinstance(move, str) or not isinstance(placement(move), str):  # the pass, or a legal point
                 return move
             moves[i] = moves[-1]
             moves.pop()
@@ -448,4 +448,4 @@ class Loose(PieRule, Game):
 
 
 # The computer player's knowledge (used by the methods above) reads this module's names.
-from . import loose_ai  # noqa: E402
+from . import loose_ai

@@ -190,7 +190,7 @@ class Pente(Game):
         return Board.square(self.options["size"])
 
     def players(self) -> int:
-        return self.options["players"]
+        return int(self.options["players"])
 
     def start(self) -> None:
         o = self.options

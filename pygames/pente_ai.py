@@ -175,7 +175,7 @@ def row_level(mine: int, empty: int, length: int, exact: bool = False) -> int:
     stretches = 0
     for start in range(max(0, 5 - length), min(4, 9 - length) + 1):
         window = ((1 << length) - 1) << start
-        if window & room == window and bin(mine & window).count("1") >= 2:
+        if window & room == window and (mine & window).bit_count() >= 2:
             stretches += 1
     return OPEN_TWO if stretches >= 3 else TWO if stretches else NONE
 
@@ -627,9 +627,13 @@ class PenteSearch:
         to the mover (attack) and its opponents (defence; a point that blocks a team-mate's
         line counts against it), then history."""
         value, history, mask = self.cell_value, self.history, VALUE_MASK
-        points, actions = [], []
+        points: list[Point] = []
+        actions: list[Move] = []
         for m in moves:
-            (points if m.__class__ is int else actions).append(m)
+            if isinstance(m, int):
+                points.append(m)
+            else:
+                actions.append(m)
         if not ply:
             self.rng.shuffle(points)  # equally promising root moves in a random order
         scored = []
@@ -648,7 +652,8 @@ class PenteSearch:
                 s = sum((v >> shift & mask) * w for shift, w in weights) * 1024 + history[m]
                 scored.append((s - (1 << 40) if m in friendly else s, m))
         scored.sort(key=lambda t: -t[0])
-        order: list[Move] = [m for _, m in scored] + actions
+        order: list[Move] = [m for _, m in scored]
+        order += actions
         for special in (*reversed(self.killers[ply]), first):
             if special is not None and special in order:
                 order.remove(special)
@@ -667,11 +672,12 @@ class PenteSearch:
         board, stones = g.board, g.stones
         r0, c0 = board.coords[g.centre]
         if step.kind == "far":
-            ring = [p for p, (r, c) in enumerate(board.coords)
-                    if max(abs(r - r0), abs(c - c0)) in (g.far, g.far + 1) and not stones[p]]
+            ring: list[Move] = [p for p, (r, c) in enumerate(board.coords)
+                                if max(abs(r - r0), abs(c - c0)) in (g.far, g.far + 1) and not stones[p]]
             return ring
         near = {p for p, (r, c) in enumerate(board.coords) if max(abs(r - r0), abs(c - c0)) <= 2 and not stones[p]}
-        return list(near | self.active)
+        moves: list[Move] = list(near | self.active)
+        return moves
 
     def forced_moves(self, ply: int, first: Move | None = None) -> list[Move] | None:
         """The moves the side to move must choose from, best first, or None when it is
@@ -835,8 +841,7 @@ class PenteSearch:
         best, best_move = -INFINITY, None
         forced = len(moves) == 1
         sharp = self.fours[me] | self.capture_points[me]
-        searched = 0
-        for move in self._played(moves):
+        for searched, move in enumerate(self._played(moves)):
             yield from self._tick()
             if forced:
                 v = yield from self._child_value(side, depth, alpha, beta, ply + 1, self._node)
@@ -849,7 +854,6 @@ class PenteSearch:
                 v = yield from self._child_value(side, depth - 1 - late, alpha, alpha + 1, ply + 1, self._node)
                 if v > alpha and (late or v < beta):
                     v = yield from self._child_value(side, depth - 1, alpha, beta, ply + 1, self._node)
-            searched += 1
             self.unmake()
             if v > best:
                 best, best_move = v, move

@@ -32,7 +32,9 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from .game import IllegalMove, Move, game_class
 from .notation import Record, decode, encode
@@ -227,7 +229,7 @@ def read(text: str | bytes) -> GameFile:
 #: pente.org's game names that pygames plays, with the options that give its rules. Its
 #: Pente uses the tournament rule (White's second stone at least three points from the
 #: centre), which is the Pro opening here; Poof-Pente is the self-capture rule.
-PENTE_ORG_GAMES = {
+PENTE_ORG_GAMES: dict[str, dict[str, Any]] = {
     "Pente": {"opening": "pro"},
     "Speed Pente": {"opening": "pro"},
     "Keryo-Pente": {"opening": "pro", "capture_three": True},
@@ -251,7 +253,7 @@ def read_pente_org(text: str | bytes) -> GameFile:
         raise RecordError(line, f"pente.org's {name!r} is not played here; these are: {', '.join(PENTE_ORG_GAMES)}")
     record = Record("pente", game_class("pente").check_options(PENTE_ORG_GAMES[name]))
     game = record.start()
-    out = {"Event": tags[k][1] for k in ("Event",) if k in tags}
+    out = {"Event": tags["Event"][1]} if "Event" in tags else {}
     for seat, chess in ((1, "White"), (2, "Black")):
         player = tags.get(f"Player {seat} Name", tags.get(chess))
         if player:
@@ -281,7 +283,7 @@ def read_pente_org(text: str | bytes) -> GameFile:
     return GameFile(record, out)
 
 
-def pente_org_game(options: dict) -> str:
+def pente_org_game(options: Mapping[str, Any]) -> str:
     """pente.org's name for a Pente game with these options; ``ValueError`` naming the
     option pente.org has no game for."""
     if options.get("size") != 19 or options.get("players") != 2:
@@ -321,8 +323,8 @@ def read_any(text: str | bytes) -> GameFile:
         if decoded.record is None or decoded.errors:
             raise RecordError(0, "; ".join(decoded.errors) or "the link could not be read")
         return GameFile(decoded.record)
-    if re.search(r'^\[Game "[a-z]+"\]', joined, re.M):
+    if re.search(r'^\[Game "[a-z]+"\]', joined, re.MULTILINE):
         return read(joined)
-    if re.search(r'^\[(Game|Player 1 Name|White) "', joined, re.M):
+    if re.search(r'^\[(Game|Player 1 Name|White) "', joined, re.MULTILINE):
         return read_pente_org(joined)
     raise RecordError(0, 'this is neither a share link nor a game record (it has no [Game "…"] tag)')

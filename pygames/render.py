@@ -253,7 +253,7 @@ def _label_offset(label: Mapping[str, Any], font: float) -> float:
     """Pixels from the reach line to a label's centre along its direction: the gap plus half
     the label's extent that way (its width sideways, its height up or down)."""
     half_w, half_h = 0.3 * font * len(label["text"]), 0.5 * font
-    return 4 + abs(label["dx"]) * half_w + abs(label["dy"]) * half_h
+    return 4 + abs(float(label["dx"])) * half_w + abs(float(label["dy"])) * half_h
 
 
 def geometry_for(key: str) -> dict[str, Any]:
@@ -274,12 +274,12 @@ def svg(data: Mapping[str, Any], width: int = 360) -> str:
         return (x + ox) * k, (y + oy) * k
 
     def pts(points: Any) -> str:
-        return " ".join("%.1f,%.1f" % at(x, y) for x, y in points)
+        return " ".join(f"{sx:.1f},{sy:.1f}" for sx, sy in (at(x, y) for x, y in points))
 
     r = geom["radius"] * k
     thin = max(1.0, k * 0.04)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height:.0f}" '
-             f'width="{width}" height="{height:.0f}" role="img" class="pg-svg">', _SVG_DEFS,
+    parts = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height:.0f}" '
+              f'width="{width}" height="{height:.0f}" role="img" class="pg-svg">'), _SVG_DEFS,
              f'<polygon points="{pts(geom["wood"])}" fill="url(#pg-wood)"/>',
              f'<polygon points="{pts(geom["outline"])}" fill="none" stroke="#4f3716" stroke-width="{thin * 1.5:.1f}"/>']
     for a in data["areas"]:

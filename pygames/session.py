@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from . import ai
-from .board import Board
+from .board import Board, Point
 from .game import Game, IllegalMove, Move, OptionError, Result, game_class
 from .notation import Record, decode, encode, quote_untrusted
 from .render import SHAPES, board_edges, board_key, position
@@ -435,7 +435,8 @@ async def ask_computer(request: Mapping[str, Any], pause: Callable[[], Awaitable
 def _note(colour: str, before: list[int], after: list[int], move: Move) -> Note:
     """What a move did, from the stones before and after it (no rules needed: a stone that
     changed colour flipped, one that left the board was captured)."""
-    flipped, removed = [], []
+    flipped: list[Point] = []
+    removed: list[Point] = []
     for p, (a, b) in enumerate(zip(before, after)):
         if a and a != b and p != move:
             (flipped if b else removed).append(p)
@@ -535,5 +536,15 @@ def levels() -> list[dict[str, Any]]:
     return [{"name": p.name, "seconds": p.seconds, "about": p.about} for p in ai.LEVELS]
 
 
-__all__ = ["ComputerTask", "Line", "Note", "Preferences", "Session", "ask_computer", "describe_position", "levels",
-           "option_fields", "OptionError"]
+__all__ = [
+    "ComputerTask",
+    "Line",
+    "Note",
+    "OptionError",
+    "Preferences",
+    "Session",
+    "ask_computer",
+    "describe_position",
+    "levels",
+    "option_fields",
+]

@@ -85,7 +85,7 @@ def edge_bits(size: int) -> tuple[int, ...]:
     return tuple(sum(bit for side, bit, _ in EDGE_SIDES if p in sides[side]) for p in range(size * size))
 
 
-def _first_allowed(moves: list[Any], allowed: Callable[[Any], bool], rng: random.Random) -> Any:
+def _first_allowed(moves: list[Move], allowed: Callable[[Move], bool], rng: random.Random) -> Move | None:
     """The first move passing ``allowed`` in a random order of ``moves`` (consumed), or None:
     a uniformly random allowed move, drawing only as many as needed rather than shuffling."""
     while moves:
@@ -495,10 +495,10 @@ class Vacu(PieRule, Game):
                 return action
             if legal(empty[i]):
                 return empty[i]
-        moves: list[Move] = empty[:]
+        moves: list[Move] = list(empty)
         if action is not None:
             moves.append(action)
-        return _first_allowed(moves, lambda m: m == action or legal(m), rng)
+        return _first_allowed(moves, lambda m: m == action or (isinstance(m, int) and legal(m)), rng)
 
     # -- undo: the journal of changed points, instead of a copy of the board -------------------
 
@@ -637,7 +637,8 @@ class Convacu(Vacu):
     def legal_moves(self) -> list[Move]:
         if self.outcome is not None or self.choosing:
             return super().legal_moves()
-        return self.placements() or [PASS]
+        moves: list[Move] = list(self.placements())
+        return moves or [PASS]
 
     def random_move(self, rng: random.Random) -> Move:
         if self.outcome is not None or self.choosing:
@@ -702,4 +703,4 @@ class Convacu(Vacu):
 
 
 # The computer player's knowledge (used by the methods above) reads this module's names.
-from . import vacu_ai  # noqa: E402
+from . import vacu_ai

@@ -31,7 +31,7 @@ from functools import cache
 
 from .board import Board, Point
 from .game import COLOUR_CHOICES, PASS, Game, Move
-from .vacu import BUTTON, EDGES, Vacu
+from .vacu import BUTTON, EDGES, Convacu, Vacu
 
 #: Random draws among the empty points before the policy looks at every one of them.
 DRAWS = 8
@@ -282,7 +282,7 @@ def cut_answer(game: Vacu) -> Point | None:
     return None
 
 
-def convacu_playout_move(game: Vacu, rng: random.Random) -> Move:
+def convacu_playout_move(game: Convacu, rng: random.Random) -> Move:
     """The next move of a Convacu playout: as in Vacu, but a cut between two diagonal
     stones is answered by joining them, and with nothing sensible left any legal placement
     is played (a pass only when none is legal)."""
@@ -332,7 +332,7 @@ def shortest_paths(game: Vacu, colour: int) -> set[Point]:
     return {p for p in game._empty if one[p] + two[p] - 1 == best}
 
 
-def convacu_priors(game: Vacu, moves: list[Move]) -> list[float]:
+def convacu_priors(game: Convacu, moves: list[Move]) -> list[float]:
     """How promising each of ``moves`` looks in Convacu: the Vacu tactics, joining a cut
     pair of stones, then placements on a shortest path joining one's own edges or the
     opponent's (to block it), then placements near stones; the forced pass is the only

@@ -54,9 +54,10 @@ def search(game: Game, rng: random.Random | None = None, **settings: Any) -> Sea
     target = SEARCHERS.get(game.name)
     if target is not None:
         module, _, name = target.partition(":")
-        cls = getattr(importlib.import_module(module), name)
+        cls: Any = getattr(importlib.import_module(module), name)  # a Searcher class
         if cls.handles(game):
-            return cls(game, rng, **settings)
+            searcher: Searcher = cls(game, rng, **settings)
+            return searcher
     return MonteCarlo(game, rng, **settings)
 
 
@@ -142,5 +143,17 @@ def level(name: str) -> Player:
     raise ValueError(f"unknown level {name!r}; levels: {', '.join(p.name for p in LEVELS)}")
 
 
-__all__ = ["Analysis", "LEVELS", "MonteCarlo", "Player", "SEARCHERS", "Searcher", "analyse", "choose_move",
-           "level", "mover", "rewards", "search"]
+__all__ = [
+    "LEVELS",
+    "SEARCHERS",
+    "Analysis",
+    "MonteCarlo",
+    "Player",
+    "Searcher",
+    "analyse",
+    "choose_move",
+    "level",
+    "mover",
+    "rewards",
+    "search",
+]

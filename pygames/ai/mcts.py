@@ -117,8 +117,17 @@ class _Node:
     """One move in the search tree. ``value`` sums the rewards of ``seat``, the seat that
     played ``move``; ``amaf_*`` are the RAVE statistics of that move at this place."""
 
-    __slots__ = ("move", "seat", "prior", "visits", "value", "amaf_visits", "amaf_value", "children",
-                 "terminal")
+    __slots__ = (
+        "amaf_value",
+        "amaf_visits",
+        "children",
+        "move",
+        "prior",
+        "seat",
+        "terminal",
+        "value",
+        "visits",
+    )
 
     def __init__(self, move: Move | None, seat: int, prior: float) -> None:
         self.move = move
@@ -260,7 +269,7 @@ class MonteCarlo:
         game = self.game.copy()
         rng, node = self.rng, self.root
         path = [node]
-        played: list[tuple[int, Move]] = []  # (seat, move) of every move after the root
+        played: list[tuple[int, Move | None]] = []  # (seat, move) of every move after the root
         while not node.terminal:
             if node.children is None:
                 node.children = self._children(game, game.candidates())
@@ -306,7 +315,7 @@ class MonteCarlo:
                 score = q + EXPLORATION * math.sqrt(log_n / (n + 1))
                 if score > best_score:
                     best, best_score = c, score
-            assert best is not None
+            assert best is not None and best.move is not None
             try:
                 game.play(best.move)
             except IllegalMove:
@@ -315,10 +324,10 @@ class MonteCarlo:
             return best
         return None
 
-    def _back_up(self, path: list[_Node], played: list[tuple[int, Move]], value: list[float]) -> None:
+    def _back_up(self, path: list[_Node], played: list[tuple[int, Move | None]], value: list[float]) -> None:
         """Credit the playout to every node on the path, and to the AMAF statistics of each
         node's children whose move its seat played later in the same iteration."""
-        first: dict[tuple[int, Move], int] = {}
+        first: dict[tuple[int, Move | None], int] = {}
         for i in range(len(played) - 1, -1, -1):
             seat, move = played[i]
             if isinstance(move, int):
@@ -333,8 +342,8 @@ class MonteCarlo:
             seat = children[0].seat
             reward = value[seat]
             for c in children:
-                i = first.get((seat, c.move))
-                if i is not None and i >= depth:
+                at = first.get((seat, c.move))
+                if at is not None and at >= depth:
                     c.amaf_visits += 1
                     c.amaf_value += reward
 
@@ -347,7 +356,9 @@ class MonteCarlo:
             return self.decided
         children = self.root.children
         assert children
-        return max(children, key=lambda c: (c.visits, c.mean())).move
+        move = max(children, key=lambda c: (c.visits, c.mean())).move
+        assert move is not None  # only the root has no move
+        return move
 
     def values(self) -> list[float]:
         """Each seat's estimated chance of winning: the mean reward of the best move for
@@ -368,4 +379,4 @@ class MonteCarlo:
         """Each searched root move with its visits and mean reward for the mover, most
         visited first: what the computer thinks of its options."""
         ranked = sorted((c for c in self.root.children or [] if c.visits), key=lambda c: -c.visits)
-        return [(c.move, c.visits, c.mean()) for c in ranked]
+        return [(c.move, c.visits, c.mean()) for c in ranked if c.move is not None]
