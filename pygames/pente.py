@@ -90,7 +90,7 @@ def _opening(options: Mapping[str, Any]) -> str:
     that the defaults suit every player count."""
     if options["opening"] == "auto":
         return "swap2" if options["players"] == 2 else "none"
-    return options["opening"]
+    return str(options["opening"])
 
 
 class _OvertimeOption(Option):

@@ -152,7 +152,9 @@ def row_level(mine: int, empty: int, length: int, exact: bool = False) -> int:
     the centre (open two, two). With ``exact`` a longer row wins nothing (the overline
     rules *exact* and *forbidden*); a row reaching the window's edge is taken to end there,
     which the game's own check of a five corrects."""
-    wins = (lambda run: run == length) if exact else (lambda run: run >= length)
+    def wins(run: int) -> bool:
+        return run == length if exact else run >= length
+
     if wins(_RUN[mine]):
         return FIVE
     if _RUN[mine] > length:
