@@ -198,28 +198,20 @@ class Pente(Game):
         self.teams: bool = o["teams"]
         free_for_all = n > 2 and not self.teams
         self.row_length = 4 if free_for_all else 5
-        self.exact: bool = o["overline"] == "exact"
-        self.no_overline: bool = o["overline"] == "forbidden"
-        self.count_captures: bool = o["capture_count"] == "captures"
-        if self.count_captures:
+        self.overline: str = o["overline"]
+        if o["capture_count"] == "captures":
             target = 4 if free_for_all else 5
         else:
             target = 8 if free_for_all else 10
             target = target * 3 // 2 if o["capture_three"] else target
         self.threshold: int | None = target if o["capture_win"] else None
-        self.run_lengths = (2, 3) if o["capture_three"] else (2,)
         self.three: bool = o["capture_three"]
         self.mixed: bool = o["mixed_capture"]
         self.self_rule: str = o["self_capture"]
         #: Whether a rule can close an empty point to a player (who may then have to pass).
-        self.locking = self.self_rule == "forbidden" or self.no_overline
-        #: Whether a placement must be checked before it is made (self-capture, overline).
-        self.checks = self.self_rule != "none" or self.no_overline
+        self.locking = self.self_rule == "forbidden" or self.overline == "forbidden"
         self.overtime: str = o["overtime"]
-        self.opening = _opening(o)
         self.steps = _opening_steps(self.opening)
-        self.far = 4 if self.opening == "long-pro" else 3
-        self.centre = self.board.point((self.board.size // 2, self.board.size // 2))
         self.captures = [0] * (n + 1)
         self.taken = [0] * (n + 1)
         self.step = 0
@@ -229,6 +221,33 @@ class Pente(Game):
         self.rows = ()
         self._journal: list[tuple[Point, int]] = []
         self._brackets, self._axes = _lines(self.board)
+
+    # Settings read rarely are properties, not attributes: an instance with more than 30
+    # attributes loses CPython's fast attribute access, which costs a tenth of the playouts.
+
+    @property
+    def opening(self) -> str:
+        """The opening rule in force (*auto* resolved for the number of players)."""
+        return _opening(self.options)
+
+    @property
+    def far(self) -> int:
+        """Pro and Long Pro: how far from the centre White's second stone must be."""
+        return 4 if self.opening == "long-pro" else 3
+
+    @property
+    def centre(self) -> Point:
+        return self.board.point((self.board.size // 2, self.board.size // 2))
+
+    @property
+    def run_lengths(self) -> tuple[int, ...]:
+        """The lengths of the runs that are captured."""
+        return (2, 3) if self.three else (2,)
+
+    @property
+    def count_captures(self) -> bool:
+        """Whether the capture win counts captures rather than captured stones."""
+        return bool(self.options["capture_count"] == "captures")
 
     def _enter_play(self) -> None:
         self.step = len(self.steps)
@@ -270,7 +289,7 @@ class Pente(Game):
 
     def _winning(self, length: int) -> bool:
         """Whether a row of ``length`` stones wins (an overline does not under *exact*)."""
-        return length == self.row_length if self.exact else length >= self.row_length
+        return length == self.row_length if self.overline == "exact" else length >= self.row_length
 
     def row_lengths(self, p: Point, colour: int) -> list[int]:
         """The rows a ``colour`` stone at ``p`` would stand in, one length per line (0-3)
@@ -291,7 +310,7 @@ class Pente(Game):
         """Whether a ``colour`` stone at empty ``p`` would make a winning row and be allowed
         there, captures aside: a searcher's check of a point its patterns call a five."""
         lengths = self.row_lengths(p, colour)
-        if self.no_overline and max(lengths) > self.row_length:
+        if self.overline == "forbidden" and max(lengths) > self.row_length:
             return False
         return any(self._winning(n) for n in lengths)
 
@@ -353,7 +372,7 @@ class Pente(Game):
         Both are judged as the stone is placed, before anything it captures is removed."""
         if self.self_rule == "forbidden" and self._self_captures(p, colour):
             return "self-capture"
-        if self.no_overline and max(self.row_lengths(p, colour)) > self.row_length:
+        if self.overline == "forbidden" and max(self.row_lengths(p, colour)) > self.row_length:
             return "overline"
         return None
 
@@ -439,7 +458,8 @@ class Pente(Game):
             raise IllegalMove(f"{p} is not a point of the board")
         if stones[p]:
             raise IllegalMove("that point is already occupied")
-        runs = self._before_placing(p, me) if self.checks else None  # every capture: (capturer, run)
+        # every capture of this move: (capturer, run)
+        runs = self._before_placing(p, me) if self.self_rule != "none" or self.locking else None
         mixed, three = self.mixed, self.three
         near = 0  # the directions whose first point holds a stone of the mover
         for bit, q1, q2, q3, q4 in self._brackets[p]:
@@ -480,7 +500,7 @@ class Pente(Game):
                     if stones[q] != me:
                         break
                     count += 1
-                if count >= need and (count == need or not self.exact):
+                if count >= need and (count == need or self.overline != "exact"):
                     rows = (rows or []) + [(d, self._row(p, d, me))]
         if rows or runs or pending is not None:
             held = self._held(pending) if pending is not None and p != pending[1] else None
@@ -496,7 +516,7 @@ class Pente(Game):
             found = self._self_captures(p, me)
             if found and self.self_rule == "forbidden":
                 raise IllegalMove("that point is forbidden: your stones there would be in a capture position")
-        if self.no_overline and max(self.row_lengths(p, me)) > self.row_length:
+        if self.overline == "forbidden" and max(self.row_lengths(p, me)) > self.row_length:
             raise IllegalMove("that point is forbidden: your row there would be longer than "
                               f"{NUMBER_WORDS[self.row_length]}")
         return found or None
@@ -714,12 +734,12 @@ class Pente(Game):
 
     def describe(self) -> str:
         words = NUMBER_WORDS[self.row_length]
-        text = f"Win: exactly {words} in a row" if self.exact else \
-            f"Win: {words} in a row" if self.no_overline else f"Win: {words} or more in a row"
+        text = f"Win: exactly {words} in a row" if self.overline == "exact" else \
+            f"Win: {words} in a row" if self.overline == "forbidden" else f"Win: {words} or more in a row"
         if self.threshold is not None:
             text += f", or {self.threshold} captures" if self.count_captures else f", or {self.threshold} captured stones"
         notes = []
-        if self.no_overline:
+        if self.overline == "forbidden":
             notes.append(f"rows longer than {words} are forbidden")
         if self.teams:
             notes.append("teams: White and Orange against Black and Blue")

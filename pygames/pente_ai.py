@@ -269,7 +269,7 @@ _PATTERNS: dict[tuple[Any, ...], Patterns] = {}
 def patterns_for(game: Pente) -> Patterns:
     """The shared pattern table for the rules of ``game``."""
     key = (len(game.seats), game.row_length, game.run_lengths, game.mixed, game.teams,
-           game.exact or game.no_overline)
+           game.overline != "wins")
     if key not in _PATTERNS:
         _PATTERNS[key] = Patterns(*key)
     return _PATTERNS[key]
