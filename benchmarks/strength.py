@@ -2,7 +2,7 @@
 """Playing strength: matches between two computer players, on any game and options.
 
     python3 benchmarks/strength.py GAME [OPTION=VALUE ...] [--a SPEC] [--b SPEC]
-        [--seconds S | --iterations N] [--games N] [--parallel 2] [--max-plies N] [--seats SPEC,...]
+        [--seconds S | --iterations N] [--games N] [--first N] [--parallel 2] [--max-plies N] [--seats SPEC,...]
 
 A SPEC names a player: ``new`` (the working tree's AI), a commit such as ``d78bc8a`` (that
 commit's AI, checked out beside the working tree with git worktree so that old and new never
@@ -133,6 +133,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float)
     parser.add_argument("--iterations", type=int)
     parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--first", type=int, default=1,
+                        help="the number of the first game (its seed): a later run continues a match")
     parser.add_argument("--parallel", type=int, default=1)
     parser.add_argument("--max-plies", type=int, default=1000)
     parser.add_argument("--verbose", action="store_true")
@@ -159,7 +161,7 @@ def main() -> None:
           f"{args.games} games", flush=True)
 
     jobs: queue.Queue[int] = queue.Queue()
-    for g in range(args.games):
+    for g in range(args.first - 1, args.first - 1 + args.games):
         jobs.put(g)
     scores: list[float] = []
     lock = threading.Lock()

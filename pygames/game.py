@@ -147,6 +147,10 @@ class Effects:
         return isinstance(self.move, int) and self.move not in self.placed
 
 
+#: The set-up entry of games that end on two passes in a row (see :attr:`Game.SETUP_STATE`).
+PASSES_STATE = {"passes": "1 if the move before was a pass (a second one ends the game)"}
+
+
 class Game:
     """Base class of every game state. See the module docstring for the conventions."""
 
@@ -156,6 +160,12 @@ class Game:
     COLOURS: ClassVar[tuple[str, ...]] = ("Black", "White")
     #: Attributes that make up the position (copied by undo snapshots and :meth:`copy`).
     STATE: ClassVar[tuple[str, ...]] = ("stones", "to_move", "passes", "seats")
+    #: What a set-up position may state besides its stones and the side to move: the name
+    #: (a key of set-up links) and what it means. Each value is a whole number or a list
+    #: of them, checked and set by :meth:`set_state`.
+    SETUP_STATE: ClassVar[dict[str, str]] = {
+        "seats": "the colour each seat plays, in seat order",
+    }
 
     board: Board
     stones: list[int]
@@ -392,23 +402,45 @@ class Game:
         raise ValueError(_("{text} is not a move", text=repr(text)))
 
     @classmethod
-    def setup(cls, stones: Mapping[Point, int] | Mapping[str, int], to_move: int = 1, **options: Any) -> Game:
+    def setup(cls, stones: Mapping[Point, int] | Mapping[str, int], to_move: int = 1,
+              state: Mapping[str, int | list[int]] | None = None, **options: Any) -> Game:
         """A position built directly from stones (point index or label -> colour) and the
-        side to move, with no history: for rules tests, diagrams and puzzles."""
+        side to move, with no history: for rules tests, diagrams and puzzles. ``state``
+        gives the rest of the position where the game has more (see :attr:`SETUP_STATE`:
+        Pente's captures, Vacu's button...); what it leaves out starts afresh."""
         game = cls(**options)
         game._enter_play()
         for where, colour in stones.items():
             p = game.board.parse(where) if isinstance(where, str) else where
             if not 0 <= p < len(game.board):
-                raise ValueError(f"point {p} is not on the board")
+                raise ValueError(_("point {point} is not on the board", point=p))
             if not 0 <= colour <= game.players():
-                raise ValueError(f"{colour} is not a colour of {cls.title}")
+                raise ValueError(_("{colour} is not a colour of {game}", colour=colour, game=cls.title))
             game.stones[p] = colour
         if not 1 <= to_move <= game.players():
-            raise ValueError(f"{to_move} is not a colour of {cls.title}")
+            raise ValueError(_("{colour} is not a colour of {game}", colour=to_move, game=cls.title))
         game.to_move = to_move
+        for name, value in (state or {}).items():
+            if name not in cls.SETUP_STATE:
+                raise ValueError(_("{game} positions have no {name}; they may give {known}", game=cls.title,
+                                   name=repr(name), known=", ".join(cls.SETUP_STATE)))
+            game.set_state(name, value)
         game.after_setup()
         return game
+
+    def set_state(self, name: str, value: int | list[int]) -> None:
+        """Set the entry ``name`` of :attr:`SETUP_STATE` in a set-up position, or raise a
+        ``ValueError`` saying what it may be. Each game handles the entries it declares."""
+        colours = list(range(1, self.players() + 1))
+        if name != "seats" or not isinstance(value, list) or sorted(value) != colours:
+            raise ValueError(_("seats: give each of the colours {colours} once", colours=", ".join(map(str, colours))))
+        self.seats = list(value)
+
+    def count_state(self, name: str, value: int | list[int], most: int) -> int:
+        """``value`` as the set-up's ``name``, a whole number from 0 to ``most``."""
+        if isinstance(value, list) or not 0 <= value <= most:
+            raise ValueError(_("{name}: a number from 0 to {most}", name=name, most=most))
+        return value
 
     def _enter_play(self) -> None:
         """Skip any pre-game phase (colour choice, opening), for :meth:`setup`."""
@@ -482,7 +514,10 @@ CHOICE_LABELS = {"none": N_("none"), "pro": N_("Pro"), "long-pro": N_("Long Pro"
                  "swap2": N_("Swap2"), "self-capture": N_("self-capture"), "forbidden": N_("forbidden"),
                  "fence": N_("fence"), "enclosure": N_("enclosure"), "stone": N_("stone"), "group": N_("group"),
                  "outer": N_("outer"), "inner": N_("inner"), "own": N_("own"), "all": N_("all"),
-                 "keep": N_("keep"), "remove": N_("remove"), "first": N_("first"), "final": N_("final")}
+                 "keep": N_("keep"), "remove": N_("remove"), "first": N_("first"), "final": N_("final"),
+                 "auto": N_("auto"), "wins": N_("wins"), "exact": N_("exact"), "stones": N_("stones"),
+                 "captures": N_("number of captures"), "off": N_("off"), "capture-the-line": N_("capture-the-line"),
+                 "break-the-line": N_("break-the-line")}
 #: Names of the score parts (:meth:`Game.breakdown`) by key.
 PART_LABELS = {"score": N_("score"), "stones": N_("stones"), "komi": N_("komi"), "territory": N_("territory"),
                "button": N_("button"), "loop stones": N_("loop stones"), "surplus stones": N_("surplus stones"),
@@ -502,8 +537,8 @@ def game_class(name: str) -> type[Game]:
     """The game class registered as ``name`` (``ValueError`` naming the known games if none)."""
     target = _REGISTRY.get(name.strip().lower())
     if target is None:
-        raise ValueError(f"unknown game {name!r}; known games: {', '.join(available())}")
-    module, _, attr = target.partition(":")
+        raise ValueError(_("unknown game {name}; known games: {known}", name=repr(name), known=", ".join(available())))
+    module, _colon, attr = target.partition(":")
     cls: type[Game] = getattr(importlib.import_module(module), attr)
     return cls
 

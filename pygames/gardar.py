@@ -36,10 +36,20 @@ import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from .board import Board, Point
-from .game import COLOUR_CHOICES, PASS, Game, IllegalMove, Move, Option, PieRule, Result
+from .game import (
+    COLOUR_CHOICES,
+    PASS,
+    PASSES_STATE,
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    PieRule,
+    Result,
+)
 from .i18n import N_, _
 
 BLACK, WHITE = 1, 2
@@ -233,6 +243,8 @@ class Gardar(PieRule, Game):
     #: The position is ``stones`` (kept for readers) and ``_pos`` (the bit sets); undo
     #: restores these with ``_save``/``_load`` below.
     STATE = ("stones", "to_move", "passes", "seats", "choosing", "first_passer", "_pos")
+    SETUP_STATE: ClassVar[dict[str, str]] = {
+        **Game.SETUP_STATE, **PASSES_STATE, "first_passer": "the colour that passed first in the game (0: nobody yet)"}
     OPTIONS = (
         Option("size", 9, N_("Board size"), minimum=3, maximum=13, suggested=(7, 9, 11),
                help=N_("Points on each side of the hexagon: 7 (short), 9 (recommended) or 11 (long).")),
@@ -284,6 +296,14 @@ class Gardar(PieRule, Game):
         self._turn_ends: list[tuple[int, int] | None] = []
         self._tried: tuple[Point, int, _Position, tuple[_Position, int]] | None = None
         self._pos = self._position(0, 0)
+
+    def set_state(self, name: str, value: int | list[int]) -> None:
+        if name == "passes":
+            self.passes = self.count_state(name, value, 1)
+        elif name == "first_passer":
+            self.first_passer = self.count_state(name, value, 2)
+        else:
+            super().set_state(name, value)
 
     def after_setup(self) -> None:
         bit = self._grid.bit

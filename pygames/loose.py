@@ -34,10 +34,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from .board import Board, Point
-from .game import COLOUR_CHOICES, PASS, Game, IllegalMove, Move, Option, PieRule, Result
+from .game import (
+    COLOUR_CHOICES,
+    PASS,
+    PASSES_STATE,
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    PieRule,
+    Result,
+)
 from .i18n import N_, _
 
 BLACK, WHITE = 1, 2
@@ -66,6 +76,7 @@ class Loose(PieRule, Game):
     title = "Loose"
     COLOURS = ("Black", "White")
     STATE = ("stones", "to_move", "passes", "seats", "choosing")
+    SETUP_STATE: ClassVar[dict[str, str]] = {**Game.SETUP_STATE, **PASSES_STATE}
     OPTIONS = (
         Option("size", 11, N_("Board size"), minimum=3, maximum=25, check=_odd, suggested=(7, 9, 11, 13, 15, 19),
                help=N_("Lines on each side; odd sizes only.")),
@@ -90,6 +101,12 @@ class Loose(PieRule, Game):
         self._next = [0] * n
         self._size = [0] * n
         self._lead = [0] * n
+
+    def set_state(self, name: str, value: int | list[int]) -> None:
+        if name == "passes":
+            self.passes = self.count_state(name, value, 1)
+        else:
+            super().set_state(name, value)
 
     def after_setup(self) -> None:
         self._trial = None

@@ -14,9 +14,12 @@ board's labels (:mod:`pygames.board`), so a 300-move 19x19 game takes about 1,10
 characters and a person can read it. A set-up position is marked by ``t``, which an
 encoded set-up always carries, so an empty set-up board with White to move is ``t=2``.
 
-A set-up position is only stones and the side to move: whatever else a game keeps in its
-state (Pente's capture counts, who holds Vacu's button, pass counts, the positions seen
-before) starts afresh, as :meth:`Game.setup <pygames.game.Game.setup>` builds it.
+A set-up position holds stones and the side to move, and may state the rest of the position
+where a game has more, each under its own key (:attr:`Game.SETUP_STATE
+<pygames.game.Game.SETUP_STATE>`): ``seats=2.1`` (the colour of each seat), Pente's
+``captures=4.2`` (per colour), Vacu's ``button`` (the colour that took it), Gardar's
+``first_passer``, and ``passes=1`` after a pass in Loose, Vacu and Gardar. What it leaves out
+starts afresh; the positions seen before (for the repetition rules) always do.
 
 :func:`decode` never raises on bad input: it returns what it could read, the longest valid
 prefix of the moves, and a list of messages saying what was wrong. The link is untrusted
@@ -47,6 +50,8 @@ _PLAIN = re.compile(r"[A-Za-z0-9 _.+-]{0,24}")
 #: refuses), and few of them (``int`` refuses more than 4,300 digits).
 _NUMBER = re.compile(r"[0-9]{1,6}")
 _STONES = re.compile(r"s[1-9]")
+#: A set-up state value: a number, or numbers separated by dots (a list).
+_STATE = re.compile(r"[0-9]{1,6}(\.[0-9]{1,6}){0,8}")
 #: Keys the format itself uses; options and display parameters must not take them.
 RESERVED = {"v", "g", "m", "p", "t", "r"} | {f"s{c}" for c in range(1, 10)}
 
@@ -59,6 +64,8 @@ class Record:
     options: dict[str, Any] = field(default_factory=dict)
     setup: dict[int, int] | None = None
     to_move: int = 1
+    #: The rest of a set-up position's state (see :attr:`Game.SETUP_STATE`).
+    state: dict[str, int | list[int]] = field(default_factory=dict)
     moves: list[Move] = field(default_factory=list)
     #: The colour that resigned after the last move (0: nobody). A resignation is not a
     #: move of the game: it belongs to the record, as a result does in a chess PGN.
@@ -69,7 +76,13 @@ class Record:
         cls = game_class(self.game)
         if self.setup is None:
             return cls(**self.options)
-        return cls.setup(self.setup, to_move=self.to_move, **self.options)
+        return cls.setup(self.setup, to_move=self.to_move, state=self.state, **self.options)
+
+    def start_with(self, name: str, value: int | list[int]) -> Game:
+        """The set-up position with ``name`` of its state set to ``value`` as well (a
+        ``ValueError`` says why it cannot be); the record itself is left as it is."""
+        return game_class(self.game).setup(self.setup or {}, to_move=self.to_move,
+                                           state={**self.state, name: value}, **self.options)
 
     def replay(self, ply: int | None = None) -> Game:
         """The state after the first ``ply`` moves (all of them when None); raises
@@ -115,7 +128,7 @@ def encode(record: Record, ply: int | None = None, **extra: str) -> str:
     display parameters (for embeds) that the codec passes through untouched."""
     cls = game_class(record.game)
     defaults = {o.name: o.default for o in cls.OPTIONS}
-    clash = (RESERVED | defaults.keys()) & extra.keys()
+    clash = (RESERVED | defaults.keys() | cls.SETUP_STATE.keys()) & extra.keys()
     if clash:
         raise ValueError(f"display parameters may not use the keys {', '.join(sorted(clash))}")
     parts = [f"v={VERSION}", f"g={record.game}"]
@@ -130,6 +143,8 @@ def encode(record: Record, ply: int | None = None, **extra: str) -> str:
                 by_colour.setdefault(colour, []).append(board.label(p))
         parts += [f"s{c}={'.'.join(labels)}" for c, labels in sorted(by_colour.items())]
         parts.append(f"t={record.to_move}")
+        parts += [f"{name}={'.'.join(map(str, value)) if isinstance(value, list) else value}"
+                  for name, value in record.state.items()]
     if record.moves:
         game = record.start()
         parts.append("m=" + ".".join(game.move_text(m) for m in record.moves))
@@ -256,11 +271,24 @@ def _setup(record: Record, game: Game, fields: dict[str, str], errors: list[str]
         errors.append(_("{colour} is not a colour to move; colour 1 moves", colour=quote_untrusted(to_move)))
     record.setup = setup
     try:
-        return record.start()
+        game = record.start()
     except ValueError as e:
         errors.append(_("the set-up position is not valid ({problem}); starting from an empty board", problem=e))
         record.setup, record.to_move = None, 1
         return record.start()
+    for name in [n for n in game.SETUP_STATE if n in fields]:
+        text = fields.pop(name)
+        try:
+            if not _STATE.fullmatch(text):
+                raise ValueError(_("{name}: {value} is not a number or numbers", name=name, value=quote_untrusted(text)))
+            numbers = [int(n) for n in text.split(".")]
+            value = numbers if "." in text else numbers[0]
+            game = record.start_with(name, value)
+        except ValueError as e:
+            errors.append(_("{problem}; the set-up's {name} is left out", problem=e, name=name))
+            continue
+        record.state[name] = value
+    return game
 
 
 def _point(board: Board, label: str) -> Point | None:

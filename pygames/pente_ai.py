@@ -143,23 +143,30 @@ def _runs() -> list[int]:
 _RUN = _runs()
 
 
-def row_level(mine: int, empty: int, length: int) -> int:
+def row_level(mine: int, empty: int, length: int, exact: bool = False) -> int:
     """The level of a line for a stone at its centre (bit 4 of ``mine``, the colour's
     stones among the 9 points; ``empty`` the empty ones; any other point blocks): a row of
     ``length`` through it, else how many distinct winning points it leaves (open four or
     four), else whether one more stone can make an open four or a four (open three or
     three), else how many free stretches of ``length`` points with two of its stones hold
-    the centre (open two, two)."""
-    if _RUN[mine] >= length:
+    the centre (open two, two). With ``exact`` a longer row wins nothing (the overline
+    rules *exact* and *forbidden*); a row reaching the window's edge is taken to end there,
+    which the game's own check of a five corrects."""
+    def wins(run: int) -> bool:
+        return run == length if exact else run >= length
+
+    if wins(_RUN[mine]):
         return FIVE
+    if _RUN[mine] > length:
+        return NONE
     spots = [1 << i for i in range(9) if empty >> i & 1]
-    fives = sum(1 for s in spots if _RUN[mine | s] >= length)
+    fives = sum(1 for s in spots if wins(_RUN[mine | s]))
     if fives:
         return OPEN_FOUR if fives > 1 else FOUR
     level = NONE
     for s in spots:
         more = mine | s
-        n = sum(1 for t in spots if t != s and _RUN[more | t] >= length)
+        n = sum(1 for t in spots if t != s and wins(_RUN[more | t]))
         if n > 1:
             return OPEN_THREE
         if n:
@@ -202,11 +209,12 @@ class Patterns:
     behind, 4-7 from the one just ahead to four ahead), the :data:`Pattern` of a stone
     there. Filled on first use of each key; shared by every search with these rules."""
 
-    def __init__(self, colours: int, length: int, runs: tuple[int, ...], mixed: bool, teams: bool) -> None:
+    def __init__(self, colours: int, length: int, runs: tuple[int, ...], mixed: bool, teams: bool,
+                 exact: bool = False) -> None:
         self.colours = colours
         self.bits = 2 if colours == 2 else 3
         self.wall = (1 << self.bits) - 1
-        self.length, self.runs, self.mixed, self.teams = length, runs, mixed, teams
+        self.length, self.runs, self.mixed, self.teams, self.exact = length, runs, mixed, teams, exact
         #: The pattern of an occupied point: nothing for anyone.
         self.nothing: Pattern = (0, 0, 0, False)
         self._levels: dict[tuple[int, int], int] = {}
@@ -226,7 +234,7 @@ class Patterns:
             mine = 16 | sum(1 << i for i in range(9) if cells[i] == c)
             level = self._levels.get((mine, empty))
             if level is None:
-                level = self._levels[(mine, empty)] = row_level(mine, empty, self.length)
+                level = self._levels[(mine, empty)] = row_level(mine, empty, self.length, self.exact)
             taken, threats, friendly = self._captures(cells, c)
             flag = LEVEL_FLAGS[level] | (F_CAPTURE if taken else 0) | (F_FRIENDLY if friendly else 0)
             value |= (LEVEL_VALUE[level] + CAPTURE_POINT * taken + CAPTURE_THREAT * threats) << (VALUE_BITS * (c - 1))
@@ -260,7 +268,8 @@ _PATTERNS: dict[tuple[Any, ...], Patterns] = {}
 
 def patterns_for(game: Pente) -> Patterns:
     """The shared pattern table for the rules of ``game``."""
-    key = (len(game.seats), game.row_length, game.run_lengths, game.mixed, game.teams)
+    key = (len(game.seats), game.row_length, game.run_lengths, game.mixed, game.teams,
+           game.overline != "wins")
     if key not in _PATTERNS:
         _PATTERNS[key] = Patterns(*key)
     return _PATTERNS[key]
@@ -502,8 +511,11 @@ class PenteSearch:
         k = self.hash ^ z[n][g.to_move] ^ z[n + 1][g.step] ^ z[n + 1][8 + g.passes] ^ z[n + 2][g.seats[0]]
         for c in self.colours:
             k ^= z[n + 3 + c][g.captures[c] & 63]
+            if g.count_captures:
+                k ^= z[n + 1][16 + 8 * c + min(g.taken[c], 7)]
         if g.pending is not None:
-            k ^= z[g.pending[1]][5]
+            owner, end = g.pending
+            k ^= z[n + 2][8 + owner] if end is None else z[end][5]
         return k
 
     def capture_amount(self, c: int, p: Point) -> int:
@@ -511,18 +523,33 @@ class PenteSearch:
         pat, base, shift = self.pat, 4 * p, CAPTURE_BITS * (c - 1)
         return sum(pat[i][2] >> shift & CAPTURE_MASK for i in range(base, base + 4))
 
+    def capture_gain(self, c: int, p: Point) -> int:
+        """What playing at ``p`` adds to ``c``'s capture score: stones, or (when the capture
+        win counts captures) runs, a line taking one run of two or three stones, or two
+        runs from four stones up."""
+        if not self.game.count_captures:
+            return self.capture_amount(c, p)
+        pat, base, shift = self.pat, 4 * p, CAPTURE_BITS * (c - 1)
+        amounts = [pat[i][2] >> shift & CAPTURE_MASK for i in range(base, base + 4)]
+        return sum((a > 0) + (a >= 4) for a in amounts)
+
     def value_of(self, c: int) -> int:
         """Colour ``c``'s pattern value summed over the board."""
         return self.total >> (VALUE_BITS * (c - 1)) & VALUE_MASK
 
     def win_points(self, c: int) -> set[Point]:
         """Where ``c`` would win at once by the patterns: a five, or a capture that reaches
-        the capture win (the game has the last word)."""
+        the capture win (the game has the last word). Under the overline rules *exact* and
+        *forbidden* a five is checked on the game, since the patterns see only four points
+        either way."""
+        g = self.game
         points = self.fives[c]
-        threshold = self.game.threshold
+        if points and self.patterns.exact:
+            points = {p for p in points if g.makes_row(p, c)}
+        threshold = g.threshold
         if threshold is not None and self.capture_points[c]:
-            need = threshold - self.game.captures[c]
-            capture_wins = {p for p in self.capture_points[c] if self.capture_amount(c, p) >= need}
+            need = threshold - (g.taken if g.count_captures else g.captures)[c]
+            capture_wins = {p for p in self.capture_points[c] if self.capture_gain(c, p) >= need}
             if capture_wins:
                 return points | capture_wins
         return points
@@ -547,10 +574,9 @@ class PenteSearch:
         if g.step < len(g.steps) and any(s.kind.startswith("choose") for s in g.steps[g.step:]):
             return self._before_choice_value()
         side = self.side_of(g.seat_to_move())
-        captures, threshold = g.captures, g.threshold
         score = TEMPO
         for c in self.colours:
-            t = self.value_of(c) + self._captured_value(captures[c], threshold)
+            t = self.value_of(c) + self._captured_value(c)
             score += t if self.colour_side(c) == side else -t
         me, nxt = g.to_move, g.to_move % self.n_colours + 1
         if self.colour_side(nxt) != side and self.open_fours[me] and not self.fours[nxt] \
@@ -558,11 +584,15 @@ class PenteSearch:
             score += INITIATIVE  # an open four next move, and nothing to answer it with
         return score
 
-    @staticmethod
-    def _captured_value(n: int, threshold: int | None) -> int:
+    def _captured_value(self, c: int) -> int:
+        """What ``c``'s captured stones are worth, rising as its capture score nears the
+        capture win."""
+        g = self.game
+        n, threshold = g.captures[c], g.threshold
         if not n:
             return 0
-        race = CAPTURE_RACE * n * n // (threshold * threshold) if threshold else 0
+        score = g.taken[c] if g.count_captures else n
+        race = CAPTURE_RACE * score * score // (threshold * threshold) if threshold else 0
         return CAPTURED_STONE * n + race
 
     def _before_choice_value(self) -> int:
@@ -570,14 +600,19 @@ class PenteSearch:
         chooser, who will take the better colour, and the opposite to the other seat."""
         g = self.game
         chooser = next(s.seat for s in g.steps[g.step:] if s.kind.startswith("choose"))
-        captures, threshold = g.captures, g.threshold
-        balance = (self.value_of(WHITE) + self._captured_value(captures[WHITE], threshold)
-                   - self.value_of(BLACK) - self._captured_value(captures[BLACK], threshold))
+        balance = (self.value_of(WHITE) + self._captured_value(WHITE)
+                   - self.value_of(BLACK) - self._captured_value(BLACK))
         return abs(balance) if g.seat_to_move() == chooser else -abs(balance)
 
     def _won(self, side: int) -> bool:
-        """Whether the game is over and ``side`` (alone) has won it."""
-        return self.game.outcome is not None and self.outcome_value(side, 0) > 0
+        """Whether the game is over and ``side`` (alone) has won it, or (*break the line*)
+        its row waits in overtime and the next player can neither capture anything nor win."""
+        g = self.game
+        if g.outcome is None:
+            if g.pending is None or g.pending[1] is not None or self.colour_side(g.pending[0]) != side:
+                return False
+            return not self.capture_points[g.to_move] and not self.win_points(g.to_move)
+        return self.outcome_value(side, 0) > 0
 
     def outcome_value(self, side: int, ply: int) -> int:
         """The finished game's value for ``side``, sooner wins (and later losses) better."""
@@ -648,17 +683,21 @@ class PenteSearch:
 
     def forced_moves(self, ply: int, first: Move | None = None) -> list[Move] | None:
         """The moves the side to move must choose from, best first, or None when it is
-        free: the overtime capture; else, facing an opponent's winning point, a block or a
-        capture (which may break the row)."""
+        free: the overtime capture (*capture the line*), or its captures and wins when a
+        row waits to be broken (any move if it has none: the row wins after it); else,
+        facing an opponent's winning point, a block or a capture (which may break the row)."""
         g = self.game
+        me = g.to_move
         if g.pending is not None:
-            return [g.pending[1]]
+            if g.pending[1] is not None:
+                return [g.pending[1]]
+            answers = self.capture_points[me] | self.win_points(me)
+            return self._order(answers, me, ply, first) if answers else [g.random_move(self.rng)]
         threats: set[Point] = set()
         for c in self.urgent_colours():
             threats |= self.win_points(c)
         if not threats:
             return None
-        me = g.to_move
         return self._order(threats | self.capture_points[me], me, ply, first)
 
     def candidates(self, ply: int, first: Move | None, width: int) -> list[Move]:
@@ -941,7 +980,7 @@ class PenteSearch:
             if not blocks:
                 return False
             defences = blocks | self.capture_points[defender]
-            if g.pending is not None:
+            if g.pending is not None and g.pending[1] is not None:
                 defences = defences | {g.pending[1]}
             for _ in self._played(defences):
                 yield from self._tick()

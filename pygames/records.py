@@ -113,8 +113,10 @@ def write(record: Record, players: list[str] | None = None, date: datetime.date 
           tags: dict[str, str] | None = None) -> str:
     """The pygames record of a game (see the module docstring)."""
     link = dict(part.split("=", 1) for part in encode(record).split("&"))
-    options = " ".join(f"{k}={v}" for k, v in link.items() if k not in ("v", "g", "m", "t", "r") and not re.fullmatch(r"s\d", k))
-    setup = " ".join(f"{k}={v}" for k, v in link.items() if k == "t" or re.fullmatch(r"s\d", k))
+    state = game_class(record.game).SETUP_STATE
+    in_setup = {k for k in link if k == "t" or k in state or re.fullmatch(r"s\d", k)}
+    options = " ".join(f"{k}={v}" for k, v in link.items() if k not in {"v", "g", "m", "r", *in_setup})
+    setup = " ".join(f"{k}={v}" for k, v in link.items() if k in in_setup)
     out = {"Game": record.game}
     if options:
         out["Options"] = options

@@ -54,10 +54,20 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 from .board import Board, Point
-from .game import COLOUR_CHOICES, PASS, Game, IllegalMove, Move, Option, PieRule, Result
+from .game import (
+    COLOUR_CHOICES,
+    PASS,
+    PASSES_STATE,
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    PieRule,
+    Result,
+)
 from .i18n import N_, _
 
 BLACK, WHITE = 1, 2
@@ -106,6 +116,8 @@ class Vacu(PieRule, Game):
     title = "Vacu"
     COLOURS = ("Black", "White")
     STATE = ("stones", "to_move", "passes", "seats", "choosing", "button", "ply", "outcome")
+    SETUP_STATE: ClassVar[dict[str, str]] = {
+        **Game.SETUP_STATE, **PASSES_STATE, "button": "the colour that took the button (0: nobody yet)"}
     OPTIONS = (
         Option("size", 9, N_("Board size"), minimum=3, maximum=25, suggested=(9, 13, 19),
                help=N_("Lines on each side: 9 is usual, 13 and 19 give longer games.")),
@@ -144,6 +156,14 @@ class Vacu(PieRule, Game):
         #: The points the move being played changed, each with its colour before.
         self._journal: list[tuple[Point, int]] = []
         self._reset_repetitions()
+
+    def set_state(self, name: str, value: int | list[int]) -> None:
+        if name == "button" and name in self.SETUP_STATE:
+            self.button = self.count_state(name, value, 2)
+        elif name == "passes" and name in self.SETUP_STATE:
+            self.passes = self.count_state(name, value, 1)
+        else:
+            super().set_state(name, value)
 
     def after_setup(self) -> None:
         stones = self.stones
@@ -599,6 +619,7 @@ class Convacu(Vacu):
                help=N_("Points added to White's score if the game ends without a connection.")),
         Vacu.OPTIONS[2],
     )
+    SETUP_STATE: ClassVar[dict[str, str]] = Game.SETUP_STATE  # no button, and a pass is forced, so none is pending
 
     def after_setup(self) -> None:
         """A diagram may show a finished game: a group already joining its edges has won."""

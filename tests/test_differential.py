@@ -154,6 +154,30 @@ def test_random_games_agree_with_the_oracle(name, options):
         walk(fast, slow, rng, plies, f"{name} {options} game {game_no}")
 
 
+#: Options the oracle predates, at their defaults or their old spelling (package options,
+#: oracle options): they must play exactly as the oracle does.
+NEW_OPTION_DEFAULTS = [
+    ({"size": 9}, {"size": 9}),
+    ({"size": 9, "opening": "auto"}, {"size": 9, "opening": "swap2"}),
+    ({"size": 9, "opening": "none", "overline": "wins", "capture_count": "stones", "overtime": "off"},
+     {"size": 9, "opening": "none"}),
+    ({"size": 9, "opening": "none", "overtime": "capture-the-line", "capture_three": True},
+     {"size": 9, "opening": "none", "overtime": True, "capture_three": True}),
+    ({"size": 9, "players": 3, "mixed_capture": True, "overline": "wins", "capture_count": "stones"},
+     {"size": 9, "players": 3, "opening": "none", "mixed_capture": True}),
+    ({"size": 9, "players": 4, "teams": True, "self_capture": "forbidden", "overtime": "capture-the-line"},
+     {"size": 9, "players": 4, "teams": True, "opening": "none", "self_capture": "forbidden", "overtime": True}),
+]
+
+
+@pytest.mark.parametrize("options, oracle_options", NEW_OPTION_DEFAULTS, ids=[str(o) for o, _ in NEW_OPTION_DEFAULTS])
+def test_new_pente_options_at_their_defaults_agree_with_the_oracle(options, oracle_options):
+    rng = random.Random(f"defaults {options}")
+    for game_no in range(20):
+        fast, slow = new_game("pente", **options), oracle.new_game("pente", **oracle_options)
+        walk(fast, slow, rng, 200, f"pente {options} game {game_no}")
+
+
 @pytest.mark.parametrize("name, options", CONFIGS, ids=_ids(CONFIGS))
 def test_set_up_positions_agree_with_the_oracle(name, options):
     rng = random.Random(f"setup {name}{options}")

@@ -11,12 +11,13 @@ import re
 from typing import Any
 from urllib.parse import parse_qsl
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from pygames import Board, available, game_class
 from pygames.game import Game, OptionError
-from pygames.notation import MAX_LENGTH, MAX_MOVES, VERSION, Decoded, Record, decode, encode
+from pygames.notation import MAX_LENGTH, MAX_MOVES, RESERVED, VERSION, Decoded, Record, decode, encode
 from pygames.session import Session
 
 FAST = settings(max_examples=100, deadline=None, database=None)
@@ -552,3 +553,41 @@ def test_a_resignation_travels_in_the_link_and_a_misplaced_one_is_dropped():
     wrong = decode("v=1&g=loose&m=e5&r=1")
     assert wrong.record is not None and wrong.record.resigned == 0
     assert wrong.errors == ["the resignation '1' does not fit the game; it is left out"]
+
+
+@pytest.mark.parametrize("fragment, state, check", [
+    ("v=1&g=pente&t=1&s1=j10&captures=4.2", {"captures": [4, 2]}, lambda g: g.scores() == {1: 4, 2: 2}),
+    ("v=1&g=pente&players=3&opening=none&t=2&captures=0.6.2", {"captures": [0, 6, 2]}, lambda g: g.captures[2] == 6),
+    ("v=1&g=vacu&t=2&button=1&passes=1", {"button": 1, "passes": 1}, lambda g: g.button == 1 and g.passes == 1),
+    ("v=1&g=gardar&t=1&seats=2.1&first_passer=2", {"seats": [2, 1], "first_passer": 2},
+     lambda g: g.seats == [2, 1] and g.first_passer == 2 and g.seat_to_move() == 1),
+    ("v=1&g=loose&size=9&t=1&passes=1", {"passes": 1}, lambda g: g.passes == 1),
+])
+def test_a_set_up_link_carries_the_rest_of_the_position(fragment, state, check):
+    decoded = decode(fragment)
+    assert decoded.errors == [] and decoded.record is not None and decoded.record.state == state
+    assert check(decoded.record.start())
+    assert decode(encode(decoded.record)).record == decoded.record
+
+
+@pytest.mark.parametrize("fragment, message", [
+    ("v=1&g=pente&t=1&captures=10.0", "captures: 2 numbers, one per colour, each from 0 to 9 (one more would have won)"),
+    ("v=1&g=pente&t=1&captures=4", "captures: 2 numbers, one per colour"),
+    ("v=1&g=vacu&t=1&button=3", "button: a number from 0 to 2"),
+    ("v=1&g=loose&t=1&passes=2", "passes: a number from 0 to 1"),
+    ("v=1&g=loose&t=1&seats=1.1", "seats: give each of the colours 1, 2 once"),
+    ("v=1&g=gardar&t=1&first_passer=x1", "first_passer: 'x1' is not a number or numbers"),
+])
+def test_set_up_state_that_does_not_fit_is_left_out_with_a_reason(fragment, message):
+    decoded = decode(fragment)
+    assert decoded.record is not None and decoded.record.state == {} and decoded.record.setup == {}
+    assert len(decoded.errors) == 1 and decoded.errors[0].startswith(message)
+
+
+def test_set_up_state_names_are_declared_and_never_options():
+    for name in available():
+        cls = game_class(name)
+        assert "seats" in cls.SETUP_STATE
+        assert not cls.SETUP_STATE.keys() & ({o.name for o in cls.OPTIONS} | RESERVED)
+    with pytest.raises(ValueError, match="Convacu positions have no 'button'"):
+        game_class("convacu").setup({}, state={"button": 1})

@@ -35,9 +35,10 @@ def row(game: Pente, r: int) -> str:
 
 def test_rule_defaults_follow_the_notes():
     game = new_game("pente")
-    assert game.options == {"players": 2, "size": 19, "opening": "swap2", "capture_win": True,
-                            "capture_three": False, "self_capture": "none", "overtime": False,
-                            "mixed_capture": False, "teams": False}
+    assert game.options == {"players": 2, "size": 19, "opening": "auto", "overline": "wins", "capture_win": True,
+                            "capture_count": "stones", "capture_three": False, "self_capture": "none",
+                            "overtime": "off", "mixed_capture": False, "teams": False}
+    assert game.opening == "swap2"
     assert game.board.size == 19
 
 
@@ -54,7 +55,7 @@ def test_rule_board_sizes(size):
 
 @pytest.mark.parametrize("options, reason", [
     ({"size": 11}, "Board size"),
-    ({"players": 3}, "opening rules are for two players"),
+    ({"players": 3, "opening": "swap2"}, "opening rules are for two players"),
     ({"players": 5, "opening": "none"}, "above the maximum"),
     ({"players": 3, "opening": "none", "capture_win": False}, "cannot be switched off"),
     ({"mixed_capture": True}, "mixed capture needs 3 or 4 players"),

@@ -189,3 +189,10 @@ def test_a_resignation_ends_the_movetext_and_survives_both_formats():
 def test_a_resignation_anywhere_but_the_end_is_refused(movetext, why):
     with pytest.raises(RecordError, match=why):
         read(f'[Game "loose"]\n\n{movetext}\n')
+
+
+def test_a_set_up_position_with_its_state_survives_a_record():
+    record = Record("pente", new_game("pente", opening="pro").options, setup={180: 1}, to_move=2,
+                    state={"captures": [4, 2]}, moves=[181])
+    text = write(record, date=datetime.date(2026, 1, 2))
+    assert '[Setup "s1=j10 t=2 captures=4.2"]' in text and read(text).record == record
