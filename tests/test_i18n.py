@@ -97,6 +97,8 @@ def illegal(game: Game, *moves: object) -> IllegalMove:
     (lambda: pygames.game_class("pente").setup({"b6": 1, "e6": 1, "c6": 2}, 2, size=9, self_capture="forbidden"),
      ["d6"], "forbidden_self_capture"),
     (lambda: new_game("pente", size=9, opening="none"), ["pass"], "no_pass"),
+    (lambda: pygames.game_class("pente").setup({"a5": 1, "b5": 1, "c5": 1, "e5": 1, "f5": 1}, 1, size=9,
+                                                overline="forbidden"), ["d5"], "forbidden_overline"),
 ])
 def test_illegal_moves_carry_a_stable_code_and_a_reason_in_either_language(game, moves, code):
     error = illegal(game(), *moves)
