@@ -125,7 +125,8 @@ def visit(context, url: str, log: Log) -> dict:
     return {"board": marks[0], "ready": marks[1],
             "requests": len(until_ready), "bytes": sum(s for _, _, s in until_ready),
             "all_requests": len(everything), "all_bytes": sum(s for _, _, s in everything),
-            "twice": sorted(p for p, n in Counter(p for p, _, _ in everything).items() if n > 1)}
+            # A 304 (the browser's check that sw.js is unchanged) sends no file again.
+            "twice": sorted(p for p, n in Counter(p for p, status, _ in everything if status != 304).items() if n > 1)}
 
 
 def run_site(p, browser, origin: str, path: str, log: Log) -> dict[str, dict]:

@@ -47,7 +47,8 @@ def site_url():
 
 class SiteServer:
     """A private server of a built site, as ``build.py serve`` serves it, that records the
-    path of every request it answers; its folder can be swapped for a new build."""
+    path of every file it sends (not a 304, the browser's check that its copy of ``sw.js``
+    is current, which sends nothing again); its folder can be swapped for a new build."""
 
     def __init__(self, directory: Path) -> None:
         import build
@@ -61,7 +62,8 @@ class SiteServer:
                 super().__init__(*args, directory=str(server.directory), **kwargs)
 
             def send_response(self, code, message=None):
-                server.requests.append(self.path.split("?")[0])
+                if code != 304:
+                    server.requests.append(self.path.split("?")[0])
                 super().send_response(code, message)
 
         self.http = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Recording)
