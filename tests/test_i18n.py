@@ -190,7 +190,7 @@ def test_the_command_line_speaks_korean_with_lang_ko():
 def test_the_page_catalog_holds_only_the_page_texts_and_the_korean_start_texts():
     catalog = build.OUT / "i18n" / "ko.json"
     if not catalog.exists():
-        pytest.skip("the site is not built (python3 build.py)")
+        pytest.fail("the site is not built: run `python3 build.py test` (it builds the site first)")
     data = json.loads(catalog.read_text())
     assert set(data["messages"]) == build.page_messages()
     assert data["starts"]["loose"]["prompt"] == "흑 차례" and len(catalog.read_bytes()) < 20_000
@@ -201,7 +201,7 @@ def test_korean_rules_pages_are_built_with_their_diagrams():
         english = build.OUT / f"rules-{game}.html"
         korean = build.OUT / f"rules-{game}-ko.html"
         if not korean.exists():
-            pytest.skip("the site is not built (python3 build.py)")
+            pytest.fail("the site is not built: run `python3 build.py test` (it builds the site first)")
         page, source = korean.read_text(), english.read_text()
         assert '<html lang="ko">' in page and HANGUL.search(page)
         figures = page.count('<figure class="pg-board"')
