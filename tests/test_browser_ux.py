@@ -12,7 +12,7 @@ import urllib.request
 
 import pytest
 from browser import click_point, is_black, pixel, text
-from conftest import READY_MS, ROOT, Watched
+from conftest import READY_MS, ROOT
 
 from pygames import Board
 from pygames.session import Session
@@ -27,27 +27,6 @@ GAMES = {
     "gardar": "v=1&g=gardar&size=6&m=f6.e5.f4.g5.e6.h6.d5.c4",
     "pente": "v=1&g=pente&size=19&opening=none&m=j10.k10.j11.k11.j12.k12.j13.k13.j14",
 }
-
-
-@pytest.fixture
-def open_in(browser, site_url):
-    """Open a path in a fresh context made with ``options`` (a phone, a colour scheme...)."""
-    opened: list[Watched] = []
-
-    def go(path: str, **options) -> Watched:
-        context = browser.new_context(service_workers="block", **{"viewport": {"width": 1100, "height": 900}, **options})
-        watched = Watched(context.new_page(), site_url)
-        opened.append(watched)
-        watched.page.goto(site_url + path)
-        watched.page.wait_for_function("window.pgReady === true", timeout=READY_MS)
-        return watched
-
-    yield go
-    for w in opened:
-        try:
-            w.check()
-        finally:
-            w.page.context.close()
 
 
 def settled(page) -> None:
@@ -80,9 +59,9 @@ def is_dark(rgb: str) -> bool:
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_each_game_in_light_dark_and_on_a_phone(open_in, game):
+def test_each_game_in_light_dark_and_on_a_phone(open_page, game):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page = open_in(f"/index.html#{GAMES[game]}", color_scheme="light").page
+    page = open_page(f"/index.html#{GAMES[game]}", color_scheme="light").page
     settled(page)
     assert not is_dark(background(page)) and no_sideways_scroll(page)
     page.screenshot(path=SHOTS / f"{game}-light.png")
@@ -91,7 +70,7 @@ def test_each_game_in_light_dark_and_on_a_phone(open_in, game):
     assert is_dark(background(page)), "the dark theme changes the palette"
     page.screenshot(path=SHOTS / f"{game}-dark.png")
 
-    phone = open_in(f"/index.html#{GAMES[game]}", **PHONE).page
+    phone = open_page(f"/index.html#{GAMES[game]}", **PHONE).page
     settled(phone)
     assert no_sideways_scroll(phone)
     assert phone.locator(".top").bounding_box()["height"] <= 56, "the header takes one row"
@@ -106,9 +85,9 @@ def test_each_game_in_light_dark_and_on_a_phone(open_in, game):
     phone.screenshot(path=SHOTS / f"{game}-phone.png")
 
 
-def test_a_phone_confirms_moves_and_long_text_never_widens_the_page(open_in):
+def test_a_phone_confirms_moves_and_long_text_never_widens_the_page(open_page):
     b = Board.square(9)
-    page = open_in("/index.html#v=1&g=loose&size=9", **PHONE).page
+    page = open_page("/index.html#v=1&g=loose&size=9", **PHONE).page
     assert page.is_checked("[data-pref=confirm]"), "confirm-move is on by default on a touch screen"
     click_point(page, b, "e5")
     assert page.locator("#confirm").is_visible() and text(page, "#ply") == "0 / 0"
@@ -121,8 +100,8 @@ def test_a_phone_confirms_moves_and_long_text_never_widens_the_page(open_in):
     assert len(text(page, "#message")) < 120 and no_sideways_scroll(page)
 
 
-def test_dark_mode_follows_the_system_until_the_player_chooses(open_in):
-    page = open_in("/index.html#v=1&g=loose&size=9&m=e5", color_scheme="dark").page
+def test_dark_mode_follows_the_system_until_the_player_chooses(open_page):
+    page = open_page("/index.html#v=1&g=loose&size=9&m=e5", color_scheme="dark").page
     dark_board = pixel(page, Board.square(9), "a1")
     assert is_dark(background(page)) and page.input_value("[data-pref=theme]") == "auto"
     page.select_option("[data-pref=theme]", "light")
@@ -142,9 +121,9 @@ def arrows(page, board: Board, start: str, goal: str) -> None:
             page.keyboard.press(key)
 
 
-def test_a_whole_game_with_the_keyboard_alone(open_in):
+def test_a_whole_game_with_the_keyboard_alone(open_page):
     b = Board.square(9)
-    page = open_in("/index.html#v=1&g=pente&size=9&opening=none").page
+    page = open_page("/index.html#v=1&g=pente&size=9&opening=none").page
     page.keyboard.press("Tab")
     while page.evaluate("document.activeElement.id") != "board":
         page.keyboard.press("Tab")
@@ -164,14 +143,14 @@ def test_a_whole_game_with_the_keyboard_alone(open_in):
     assert text(page, "#cursor-say") == "e8, White stone"
 
 
-def test_flips_and_captures_are_announced(open_in):
-    page = open_in("/index.html#v=1&g=loose&size=5&s1=b5.b4&s2=a5&t=1").page
+def test_flips_and_captures_are_announced(open_page):
+    page = open_page("/index.html#v=1&g=loose&size=5&s1=b5.b4&s2=a5&t=1").page
     page.fill("#type-move input", "a3")
     page.press("#type-move input", "Enter")
     ply_is(page, 1)
     assert text(page, "#last") == "Black played a3; flipped a5"
     assert page.locator("#moves li.current").inner_text().replace("\n", " ").strip() == "1. a3 ↻1"
-    page = open_in("/index.html#v=1&g=pente&size=9&opening=none&s1=e5.e6&s2=e4&t=2").page
+    page = open_page("/index.html#v=1&g=pente&size=9&opening=none&s1=e5.e6&s2=e4&t=2").page
     page.fill("#type-move input", "e7")
     page.press("#type-move input", "Enter")
     ply_is(page, 1)
@@ -186,11 +165,11 @@ def long_game() -> Session:
     return s
 
 
-def test_a_click_while_reviewing_history_never_loses_the_later_moves(open_in):
+def test_a_click_while_reviewing_history_never_loses_the_later_moves(open_page):
     s = long_game()
     whole = s.fragment()
     s.goto(2)
-    page = open_in(f"/index.html#{s.fragment()}").page
+    page = open_page(f"/index.html#{s.fragment()}").page
     assert text(page, "#ply") == "2 / 40"
     empty = next(s.game.board.label(p) for p, c in enumerate(s.game.stones) if c == 0 and p != s.record.moves[2])
     click_point(page, s.game.board, empty)
@@ -205,8 +184,8 @@ def test_a_click_while_reviewing_history_never_loses_the_later_moves(open_in):
     assert text(page, "#ply") == "2 / 40" and page.evaluate("location.hash") == f"#{whole}&p=2"
 
 
-def test_a_new_game_from_the_form_can_be_left_with_back(open_in):
-    page = open_in("/index.html#v=1&g=loose&size=9&m=e5.d4").page
+def test_a_new_game_from_the_form_can_be_left_with_back(open_page):
+    page = open_page("/index.html#v=1&g=loose&size=9&m=e5.d4").page
     page.select_option("#game-select", "pente")
     page.click("#new-game button[type=submit]")
     page.wait_for_function("document.body.dataset.game === 'pente'")
@@ -216,9 +195,9 @@ def test_a_new_game_from_the_form_can_be_left_with_back(open_in):
 
 
 @pytest.mark.parametrize("motion", ["reduce", "no-preference"])
-def test_animations_respect_reduced_motion_and_the_preference(open_in, motion):
+def test_animations_respect_reduced_motion_and_the_preference(open_page, motion):
     b = Board.square(9)
-    page = open_in("/index.html#v=1&g=loose&size=9", reduced_motion=motion).page
+    page = open_page("/index.html#v=1&g=loose&size=9", reduced_motion=motion).page
     click_point(page, b, "e5")
     ply_is(page, 1)
     animations = page.evaluate("Number(document.getElementById('board').dataset.animations || 0)")
@@ -229,8 +208,8 @@ def test_animations_respect_reduced_motion_and_the_preference(open_in, motion):
     assert page.evaluate("Number(document.getElementById('board').dataset.animations || 0)") == animations
 
 
-def test_the_end_of_a_game_shows_who_won_the_score_and_what_next(open_in, site_url):
-    w = open_in("/index.html#v=1&g=loose&size=3&komi=0&m=a3.a1.b3.b1.c3.c1.pass")
+def test_the_end_of_a_game_shows_who_won_the_score_and_what_next(open_page, site_url):
+    w = open_page("/index.html#v=1&g=loose&size=3&komi=0&m=a3.a1.b3.b1.c3.c1.pass")
     page = w.page
     w.page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url)
     assert page.locator("#end").is_hidden()
