@@ -12,7 +12,8 @@ installs them into .venv). Three kinds of visit, each ``--runs`` times:
   cache, compiled code cache and offline cache as the first visit left them).
 
 For each it reports the medians of: the first board on screen (the board drawn before
-Python is ready), a playable board (Python ready, board live), and what the server sent
+Python is ready), a playable board (Python ready, board live), two phases of the way there
+(see PHASES: the interpreter's start, and the app's own start), and what the server sent
 while the page loaded: requests and bytes (response bodies as sent, so compressed), both
 until the board is playable and in all (the offline cache fills itself at idle after
 that). A file the server sends twice in one visit is printed as a ``FAIL`` line.
@@ -53,6 +54,17 @@ AFTER_READY = """(typeof PgStart === "undefined" || !PgStart.offline || document
 QUIET_S = 2.0
 SETTLE_CAP_S = 60.0
 KINDS = ("cold, disk cache", "cold, private", "warm")
+#: The first board, the playable board, and two phases read from the page's resource
+#: timings: the interpreter's start (from the engine's last byte to the request for the
+#: pygames wheel, which PyScript makes once Python runs) and the app's start (from the
+#: last byte of main.py to the playable board: importing pygames, the first view).
+PHASES = """(() => {
+  const at = (test, key) => { const e = performance.getEntriesByType("resource").find((r) => test(r.name)); return e ? e[key] : null; };
+  const wasm = at((n) => n.endsWith("/pyodide.asm.wasm"), "responseEnd");
+  const wheel = at((n) => n.includes("/wheels/pygames-"), "startTime");
+  const main = at((n) => n.endsWith("/main.py"), "responseEnd");
+  return [window.pgBoardAt ?? null, window.pgReadyAt, wasm && wheel && wheel - wasm, main && window.pgReadyAt - main];
+})()"""
 
 
 class Log:
@@ -117,12 +129,12 @@ def visit(context, url: str, log: Log) -> dict:
     page.goto(url)
     page.wait_for_function(READY, timeout=120_000)
     ready_mark = log.mark()
-    marks = page.evaluate("[window.pgBoardAt ?? null, window.pgReadyAt]")
+    marks = page.evaluate(PHASES)
     page.wait_for_function(AFTER_READY, timeout=120_000)
     settle(log)
     page.close()
     until_ready, everything = log.since(start, ready_mark), log.since(start)
-    return {"board": marks[0], "ready": marks[1],
+    return {"board": marks[0], "ready": marks[1], "interpreter": marks[2], "app": marks[3],
             "requests": len(until_ready), "bytes": sum(s for _, _, s in until_ready),
             "all_requests": len(everything), "all_bytes": sum(s for _, _, s in everything),
             # A 304 (the browser's check that sw.js is unchanged) sends no file again.
@@ -174,13 +186,15 @@ def median(xs: list) -> str:
 
 def report(name: str, runs: list[dict[str, dict]]) -> None:
     print(f"\n{name}")
-    print("| visit | first board (ms) | playable (ms) | playable range | requests / KB until playable | requests / KB in all |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print("| visit | first board (ms) | playable (ms) | playable range | interpreter start | app start "
+          "| requests / KB until playable | requests / KB in all |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for kind in KINDS:
         rows = [r[kind] for r in runs]
         ready = [r["ready"] for r in rows]
         print(f"| {kind} | {median([r['board'] for r in rows])} | {median(ready)} | "
               f"{min(ready):,.0f}–{max(ready):,.0f} | "
+              f"{median([r['interpreter'] for r in rows])} | {median([r['app'] for r in rows])} | "
               f"{median([r['requests'] for r in rows])} / {median([r['bytes'] / 1024 for r in rows])} | "
               f"{median([r['all_requests'] for r in rows])} / {median([r['all_bytes'] / 1024 for r in rows])} |")
     for kind in KINDS[:2]:

@@ -68,6 +68,20 @@ def test_wheel_name_changes_with_its_contents():
     assert wheels[0].name in (SITE / "pyscript.json").read_text()
 
 
+def test_the_site_wheel_holds_every_module_as_bytecode_and_a_valid_record():
+    """The site's pygames comes compiled (the page then imports it without compiling
+    source); tests/test_pyodide.py runs the rules tests against this very wheel."""
+    import zipfile
+
+    (wheel,) = (SITE / "wheels").glob("pygames-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    sources = sorted(p.relative_to(build.ROOT).as_posix() for p in (build.ROOT / "pygames").rglob("*.py"))
+    assert sorted(n for n in names if n.endswith(".pyc")) == [s + "c" for s in sources]
+    assert not [n for n in names if n.endswith(".py")]
+    record = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("/RECORD"))).decode()
+    assert {line.split(",")[0] for line in record.splitlines()} == set(names)
+
+
 def test_a_failed_engine_download_shows_a_message(open_page, site_url):
     w = open_page(None)
     w.page.route("**/pyodide.asm.wasm", lambda route: route.abort())
