@@ -9,7 +9,9 @@ from the start to the end for ``--seconds``; the table gives the median games pe
 (checked out beside the working tree, see ``trees.py``), alternating run by run (and which
 goes first), and the
 ratio of the medians is printed. ``--pyodide`` adds the working tree's speed inside Pyodide
-(Node) and its ratio to CPython. ``--legal`` times ``legal_moves()`` instead, in positions
+(Node) and its ratio to CPython, and the same ratio for plain Python code that no engine
+design can change (:func:`reference`: calls, indexing, a dict and integer sums), the floor
+the engines' ratios sit on. ``--legal`` times ``legal_moves()`` instead, in positions
 a third of the way into random games (the same positions for both trees), in microseconds.
 
 Every measurement runs in its own child process (``--child``), so the two trees never
@@ -57,6 +59,25 @@ def playouts(name: str, options: dict, seconds: float) -> dict:
     return {"games": games / elapsed, "moves": moves / elapsed, "plies": moves / games}
 
 
+def _step(v: int) -> int:
+    return v ^ (v >> 3)
+
+
+def reference(seconds: float) -> dict:
+    """Plain interpreted Python, for the Pyodide/CPython ratio of the interpreter itself:
+    thousands of loop rounds per second (each a call, two indexings, a dict update and a
+    few integer operations)."""
+    table, seen, total, rounds = list(range(64)), {}, 0, 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for i in range(10_000):
+            v = table[i & 63] + i
+            seen[v & 255] = seen.get(v & 255, 0) + 1
+            total += _step(v)
+        rounds += 10_000
+    return {"games": rounds / (time.perf_counter() - start) / 1000}
+
+
 def mid_games(name: str, options: dict, count: int = 10) -> list:
     """Positions a third of the way into random games. Moves are drawn from the sorted legal
     moves, so every tree reaches the same positions whatever its move order."""
@@ -90,7 +111,8 @@ def legal(name: str, options: dict, seconds: float) -> dict:
 def measure_child(argv: list[str]) -> None:
     kind, name, options, seconds = argv[0], argv[1], json.loads(argv[2]), float(argv[3])
     trees.use_tree()
-    result = (playouts if kind == "playouts" else legal)(name, options, seconds)
+    result = reference(seconds) if kind == "reference" else (playouts if kind == "playouts" else legal)(
+        name, options, seconds)
     print(json.dumps({**result, "python": sys.version.split()[0], "platform": sys.platform}), flush=True)
 
 
@@ -140,6 +162,16 @@ def main() -> None:
         if not args.legal:
             row.append(f"{statistics.median(r['plies'] for r in found['new']):.0f}")
         print("| " + " | ".join(row) + " |", flush=True)
+    if args.pyodide and not args.legal:
+        found = {"new": [], "pyodide": []}
+        for repeat in range(args.repeats):
+            for label, pyodide in ((("new", False), ("pyodide", True)) if repeat % 2 == 0 else
+                                   (("pyodide", True), ("new", False))):
+                found[label].append(trees.child("playouts.py", trees.ROOT, ["reference", "-", "{}", str(args.seconds)],
+                                                pyodide)["games"])
+        cpython, wasm = (statistics.median(found[label]) for label in ("new", "pyodide"))
+        print(f"\nplain Python (reference()): {cpython:,.0f} thousand rounds/s in CPython, {wasm:,.0f} in Pyodide: "
+              f"speed pyodide/new {wasm / cpython:.2f}", flush=True)
 
 
 if __name__ == "__main__":
