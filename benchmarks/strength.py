@@ -3,6 +3,7 @@
 
     python3 benchmarks/strength.py GAME [OPTION=VALUE ...] [--a SPEC] [--b SPEC]
         [--seconds S | --iterations N] [--games N] [--first N] [--parallel 2] [--max-plies N] [--seats SPEC,...]
+        [--verbose [--links]]
 
 A SPEC names a player: ``new`` (the working tree's AI), a commit such as ``d78bc8a`` (that
 commit's AI, checked out beside the working tree with git worktree so that old and new never
@@ -95,8 +96,10 @@ class Engine:
             self.proc.wait()
 
 
-def play_game(name: str, options: dict, lineup: list[Engine], seed: int, max_plies: int) -> tuple[list[float], int, str]:
-    """One game; the rewards of each seat, the plies played and how it ended."""
+def play_game(name: str, options: dict, lineup: list[Engine], seed: int,
+              max_plies: int) -> tuple[list[float], int, str, str]:
+    """One game; the rewards of each seat, the plies played, how it ended and the game as a
+    share-link fragment (to open it in the app and study it)."""
     from pygames import new_game
     from pygames.ai import rewards
     from pygames.notation import Record, encode
@@ -112,12 +115,12 @@ def play_game(name: str, options: dict, lineup: list[Engine], seed: int, max_pli
         except ValueError as e:
             value = [1.0] * len(game.seats)
             value[seat] = 0.0
-            return value, plies, f"seat {seat} ({lineup[seat].spec}) played an illegal move: {e}"
+            return value, plies, f"seat {seat} ({lineup[seat].spec}) played an illegal move: {e}", encode(record)
         record.moves.append(move)
         plies += 1
     result = game.result()
     how = result.reason if result else f"stopped after {plies} plies, scored as it stands"
-    return rewards(game), plies, how
+    return rewards(game), plies, how, encode(record)
 
 
 def main() -> None:
@@ -138,6 +141,7 @@ def main() -> None:
     parser.add_argument("--parallel", type=int, default=1)
     parser.add_argument("--max-plies", type=int, default=1000)
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--links", action="store_true", help="with --verbose, each game's share-link fragment too")
     args = parser.parse_args()
     if args.seconds is None and args.iterations is None:
         args.seconds = 1.0
@@ -180,7 +184,7 @@ def main() -> None:
                     return
                 shift = g % seats  # player A sits at seat `shift`
                 lineup = engines[-shift:] + engines[:-shift] if shift else list(engines)
-                value, plies, how = play_game(args.game, options, lineup, g, args.max_plies)
+                value, plies, how, link = play_game(args.game, options, lineup, g, args.max_plies)
                 mine = value[shift]
                 best = max(value)
                 outcome = "win" if mine == best and value.count(best) == 1 else "loss" if mine < best else "draw"
@@ -189,8 +193,8 @@ def main() -> None:
                     tally[outcome] += 1
                     lengths.append(plies)
                     if args.verbose:
-                        print(f"game {g + 1}: A at seat {shift + 1}: {outcome} ({mine:g}) in {plies} plies; {how}",
-                              flush=True)
+                        print(f"game {g + 1}: A at seat {shift + 1}: {outcome} ({mine:g}) in {plies} plies; {how}"
+                              + (f"; index.html#{link}" if args.links else ""), flush=True)
         finally:
             for e in engines:
                 a_times.extend(e.times) if e is engines[0] else b_times.extend(e.times)
