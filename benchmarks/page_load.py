@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Page load in real Chromium, served as ``build.py serve`` serves it (compression on).
 
-    .venv/bin/python benchmarks/page_load.py [--runs 5] [--page /index.html] [--base COMMIT]
+    .venv/bin/python benchmarks/page_load.py [--runs 5] [--page /index.html] [--locale ko-KR] [--base COMMIT]
 
 Needs the built site (``python3 build.py``) and the test tools (``python3 build.py test``
 installs them into .venv). Three kinds of visit, each ``--runs`` times:
@@ -141,20 +141,21 @@ def visit(context, url: str, log: Log) -> dict:
             "twice": sorted(p for p, n in Counter(p for p, status, _ in everything if status != 304).items() if n > 1)}
 
 
-def run_site(p, browser, origin: str, path: str, log: Log) -> dict[str, dict]:
+def run_site(p, browser, origin: str, path: str, log: Log, locale: str | None) -> dict[str, dict]:
     """One cold visit on disk, its warm revisit after a browser restart, and one private visit."""
     results = {}
     profile = tempfile.mkdtemp(prefix="page-load-profile-")
     try:
         for kind in ("cold, disk cache", "warm"):
-            context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, headless=True, args=ARGS)
+            context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, headless=True, args=ARGS,
+                                                           locale=locale)
             try:
                 results[kind] = visit(context, origin + path, log)
             finally:
                 context.close()
     finally:
         shutil.rmtree(profile, ignore_errors=True)
-    context = browser.new_context()
+    context = browser.new_context(locale=locale)
     try:
         results["cold, private"] = visit(context, origin + path, log)
     finally:
@@ -213,6 +214,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--page", default="/index.html", help="path of the page to load (default /index.html)")
+    parser.add_argument("--locale", help="the browser's language, e.g. ko-KR (the page then loads its Korean catalogs)")
     parser.add_argument("--base", action="append", default=[],
                         help="also measure the site built at this commit, alternating (may be repeated)")
     args = parser.parse_args()
@@ -225,13 +227,14 @@ def main() -> None:
         logs = {name: Log() for name in sites}
         servers = {name: serve(site, logs[name]) for name, site in sites.items()}
         results: dict[str, list] = {name: [] for name in sites}
-        print(f"{args.page}, {args.runs} runs, {load_average()} at the start", flush=True)
+        print(f"{args.page}, {args.runs} runs, locale {args.locale or 'the browser default'}, "
+              f"{load_average()} at the start", flush=True)
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
             for _ in range(args.runs):
                 for name, server in servers.items():
                     origin = f"http://127.0.0.1:{server.server_address[1]}"
-                    results[name].append(run_site(p, browser, origin, args.page, logs[name]))
+                    results[name].append(run_site(p, browser, origin, args.page, logs[name], args.locale))
             browser.close()
         for name, runs in results.items():
             report(name, runs)
