@@ -444,7 +444,7 @@ def stdlib_for_site() -> None:
     import py_compile  # (only now: the probe's own tools are not the site's)
 
     def bytecode(source: Path, shown_as: str) -> bytes:
-        return Path(py_compile.compile(str(source), cfile=f"/probe/pyc/{shown_as}c", dfile=shown_as, optimize=2,
+        return Path(py_compile.compile(str(source), cfile=f"{source}c", dfile=shown_as, optimize=2,
                                        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)).read_bytes()
 
     stdlib = zipfile.ZipFile(archive)
