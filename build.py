@@ -34,6 +34,7 @@ import tomllib
 import venv
 import zipfile
 from urllib.parse import quote
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from html import escape, unescape
 from html.parser import HTMLParser
@@ -299,17 +300,17 @@ def build_site() -> Path:
         shutil.copy2(f, OUT / "pyscript" / f.name)
     wheel = build_wheel(OUT / "wheels")
     for f in SRC.iterdir():
-        if f.is_file():
+        if f.is_file() and f.suffix != ".py":  # the page's Python is served compiled (page_python)
             shutil.copy2(f, OUT / f.name)
-    write_runtime(OUT, wheel)
+    page = write_runtime(OUT, wheel)
     config = {"interpreter": "./pyodide/pyodide.mjs", "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS],
-              "files": {f"./wheels/{wheel.name}": "./*"}}
+              "files": {f"./wheels/{wheel.name}": "./*", f"./wheels/{page.name}": "./*"}}
     (OUT / "pyscript.json").write_text(json.dumps(config, indent=1))
     write_start_positions(OUT / "index.html")
     inline_favicon(OUT / "index.html", OUT / "icon.svg")
     write_rules_pages(OUT)
     write_page_catalogs(OUT)
-    write_ai_worker(OUT, wheel)
+    write_ai_worker(OUT, wheel, page)
     write_service_worker(OUT)
     precompress(OUT)
     print(f"built {OUT.relative_to(ROOT)} ({sum(f.stat().st_size for f in OUT.rglob('*') if f.is_file()) // 1024} KiB)")
@@ -333,13 +334,14 @@ def pyscript_files() -> list[Path]:
     return sorted(found)
 
 
-def write_runtime(site: Path, wheel: Path) -> None:
+def write_runtime(site: Path, wheel: Path) -> Path:
     """Pyodide for the site: its engine as npm has it; a lock file that lists no packages
     (the site ships none: pygames comes as its own wheel); and a standard library cut down
     to the modules the site imports, compiled ahead (see stdlib_for_site), so that the
     interpreter starts without compiling Python source and the download is a third. The
     site's wheel is rewritten the same way: pygames as bytecode, without its sources (a
-    visit then imports it in about half the time)."""
+    visit then imports it in about half the time). The Python the page runs itself
+    (page_python) comes compiled as well, in the page archive this returns."""
     runtime = site / "pyodide"
     runtime.mkdir()
     for name in PYODIDE_FILES:
@@ -347,45 +349,84 @@ def write_runtime(site: Path, wheel: Path) -> None:
     lock = json.loads((NODE / "pyodide" / "pyodide-lock.json").read_text())
     (runtime / "pyodide-lock.json").write_text(json.dumps({"info": lock["info"], "packages": {}}))
     probe = inspect.getsource(stdlib_for_site)
-    scripts = sorted(site.glob("*.py")) + sorted(PYSCRIPT_PYTHON.glob("*.py"))
-    inputs = [probe.encode(), (NODE / "pyodide" / "python_stdlib.zip").read_bytes(), wheel.read_bytes(),
-              *(p.read_bytes() for p in scripts)]
+    sources = json.dumps(page_python(), sort_keys=True)
+    inputs = [probe.encode(), (NODE / "pyodide" / "python_stdlib.zip").read_bytes(), wheel.read_bytes(), sources.encode()]
     kept = CACHE / (hashlib.sha256(b"".join(hashlib.sha256(i).digest() for i in inputs)).hexdigest() + ".zip")
-    bytecode = kept.with_suffix(".pygames.zip")
-    if not (kept.exists() and bytecode.exists()):
+    bytecode, page_code = kept.with_suffix(".pygames.zip"), kept.with_suffix(".page.zip")
+    if not (kept.exists() and bytecode.exists() and page_code.exists()):
         CACHE.mkdir(parents=True, exist_ok=True)
-        code = kept.with_suffix(".py")
+        code, listed = kept.with_suffix(".py"), kept.with_suffix(".json")
         code.write_text(probe + "\nstdlib_for_site()\n")
+        listed.write_text(sources)
         driver = PYODIDE_PROBE.replace("__PYODIDE__", (NODE / "pyodide" / "pyodide.mjs").as_uri())
         print("+ node: the standard library the site imports (stdlib_for_site)", flush=True)
-        subprocess.run(["node", "--input-type=module", "-e", driver, code, wheel, kept, bytecode, *scripts],
+        subprocess.run(["node", "--input-type=module", "-e", driver, code, wheel, listed, kept, bytecode, page_code],
                        check=True)
         code.unlink()
+        listed.unlink()
     shutil.copy2(kept, runtime / "python_stdlib.zip")
     with zipfile.ZipFile(bytecode) as z:
         write_wheel(wheel, {**{name: z.read(name) for name in z.namelist()}, "pygames/py.typed": b""})
+    page = wheel.parent / f"page-{hashlib.sha256(page_code.read_bytes()).hexdigest()[:10]}.zip"
+    shutil.copy2(page_code, page)
+    return page
+
+
+def page_python() -> dict[str, str]:
+    """The Python the page and the computer's worker run themselves, by its path in their
+    file system (the working directory): the site's glue modules (``main``, imported by
+    the page's one-line script, and ``ai_worker``), and PyScript's own package exactly as
+    PyScript writes it there at every start (from the tree its stdlib.js module embeds).
+    Compiled at build time, none of it is compiled on a visit: PyScript runs a script
+    through an AST pass that takes longer than the plain compile of an import, and finds
+    its package's bytecode beside the sources it writes."""
+    artifact = PYSCRIPT_STDLIB.read_text()
+    package = json.loads(artifact[artifact.index("{"):artifact.rindex("}") + 1])["pyscript"]
+    # Only the modules that importing the package brings in (imports outside functions):
+    # the rest (pyscript.web, .fs, .media) the page never imports.
+    def imports(node: ast.AST) -> Iterator[ast.ImportFrom]:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.ImportFrom):
+                yield child
+            elif not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                yield from imports(child)
+
+    wanted, todo = set(), ["__init__"]
+    while todo:
+        module = todo.pop()
+        if f"{module}.py" in package and module not in wanted:
+            wanted.add(module)
+            for node in imports(ast.parse(package[f"{module}.py"])):
+                if node.level or (node.module or "").startswith("pyscript"):
+                    parts = (node.module or "").removeprefix("pyscript").strip(".")
+                    todo += [parts] if parts else [alias.name for alias in node.names]
+    return {**{f"pyscript/{m}.py": package[f"{m}.py"] for m in sorted(wanted)},
+            **{f.name: f.read_text() for f in sorted(SRC.glob("*.py"))}}
 
 
 #: PyScript's plugins, none of which the site uses (editors, terminals, its error banner:
 #: the page reports failures itself), so none is loaded.
 PYSCRIPT_PLUGINS = ("codemirror", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal")
-#: PyScript's own Python package, which the page imports when it starts.
-PYSCRIPT_PYTHON = NODE / "@pyscript" / "core" / "src" / "stdlib" / "pyscript"
+#: PyScript's own Python package as PyScript writes it when it starts: a JSON tree of its
+#: files (generated by PyScript's build, and bundled as is into its core module).
+PYSCRIPT_STDLIB = NODE / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 #: Runs stdlib_for_site inside Pyodide under Node:
-#: node -e PYODIDE_PROBE CODE.py WHEEL STDLIB_OUT PYGAMES_OUT SCRIPT.py...
+#: node -e PYODIDE_PROBE CODE.py WHEEL SOURCES.json STDLIB_OUT PYGAMES_OUT PAGE_OUT
 PYODIDE_PROBE = """
 import { loadPyodide } from "__PYODIDE__";
 import fs from "node:fs";
-import path from "node:path";
-const [codeFile, wheel, out, bytecode, ...scripts] = process.argv.slice(1);
+const [codeFile, wheel, sources, out, bytecode, page] = process.argv.slice(1);
 const code = fs.readFileSync(codeFile, "utf8");
 const pyodide = await loadPyodide();
 pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "zip", { extractDir: "/probe/packages" });
-pyodide.FS.mkdirTree("/probe/scripts");
-scripts.forEach((file, i) => pyodide.FS.writeFile(`/probe/scripts/${i}-${path.basename(file)}`, fs.readFileSync(file)));
+for (const [name, text] of Object.entries(JSON.parse(fs.readFileSync(sources, "utf8")))) {
+  pyodide.FS.mkdirTree(["/probe/scripts", ...name.split("/").slice(0, -1)].join("/"));
+  pyodide.FS.writeFile(`/probe/scripts/${name}`, text);
+}
 pyodide.runPython(code);
 fs.writeFileSync(out, pyodide.FS.readFile("/probe/stdlib.zip"));
 fs.writeFileSync(bytecode, pyodide.FS.readFile("/probe/pygames.zip"));
+fs.writeFileSync(page, pyodide.FS.readFile("/probe/page.zip"));
 """
 
 
@@ -393,9 +434,12 @@ def stdlib_for_site() -> None:
     """Runs inside Pyodide at build time (see write_runtime): writes /probe/stdlib.zip, the
     standard library modules that Pyodide's start, pygames, the site's Python files and
     PyScript's own Python package import, compiled to bytecode (unchecked, no docstrings)
-    with no sources beside them; and /probe/pygames.zip, every module of pygames compiled
+    with no sources beside them; /probe/pygames.zip, every module of pygames compiled
     the same way (the package's assertions only narrow types, and nothing on a page reads
-    a docstring).
+    a docstring); and /probe/page.zip, the page's own Python (page_python, in
+    /probe/scripts): the site's modules the same way, and PyScript's package as bytecode
+    where the import system looks for it beside the sources PyScript writes (compiled as
+    written, since the page runs unoptimised).
 
     What is imported is found by doing it: every module those .py files name, and a
     few moves and a short search in each game, which bring in each game's module and what
@@ -413,7 +457,8 @@ def stdlib_for_site() -> None:
 
     sys.path[:0] = ["/probe/packages"]
     archive = next(p for p in sys.path if p.endswith(".zip"))
-    for script in Path("/probe/scripts").glob("*.py"):
+    scripts = sorted(Path("/probe/scripts").rglob("*.py"))
+    for script in scripts:
         for node in ast.walk(ast.parse(script.read_text())):
             if isinstance(node, ast.Import) or isinstance(node, ast.ImportFrom) and not node.level:
                 for name in [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module]:
@@ -441,10 +486,11 @@ def stdlib_for_site() -> None:
             traceback.print_exc(file=open("/dev/null", "w"))
     paths = {m.__file__[len(archive) + 1:] for m in list(sys.modules.values())
              if (getattr(m, "__file__", None) or "").startswith(archive + "/")}
-    import py_compile  # (only now: the probe's own tools are not the site's)
+    import importlib.util  # (only now: the probe's own tools are not the site's)
+    import py_compile
 
-    def bytecode(source: Path, shown_as: str) -> bytes:
-        return Path(py_compile.compile(str(source), cfile=f"{source}c", dfile=shown_as, optimize=2,
+    def bytecode(source: Path, shown_as: str, optimize: int = 2) -> bytes:
+        return Path(py_compile.compile(str(source), cfile=f"{source}c", dfile=shown_as, optimize=optimize,
                                        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)).read_bytes()
 
     stdlib = zipfile.ZipFile(archive)
@@ -458,6 +504,14 @@ def stdlib_for_site() -> None:
         for source in sorted(Path("/probe/packages/pygames").rglob("*.py")):
             path = source.relative_to("/probe/packages").as_posix()
             out.writestr(zipfile.ZipInfo(path + "c", (1980, 1, 1, 0, 0, 0)), bytecode(source, path))
+    with zipfile.ZipFile("/probe/page.zip", "w") as out:
+        for source in scripts:
+            path = source.relative_to("/probe/scripts").as_posix()
+            if "/" in path:  # PyScript's package
+                code, path = bytecode(source, path, optimize=0), importlib.util.cache_from_source(path)
+            else:
+                code, path = bytecode(source, path), path + "c"
+            out.writestr(zipfile.ZipInfo(path, (1980, 1, 1, 0, 0, 0)), code)
 
 
 def write_start_positions(page: Path) -> None:
@@ -512,10 +566,10 @@ def write_rules_pages(site: Path) -> None:
     (site / "rules.template.html").unlink()
 
 
-def write_ai_worker(site: Path, wheel: Path) -> None:
-    """The computer player's worker script, pointed at this build's wheel."""
+def write_ai_worker(site: Path, wheel: Path, page: Path) -> None:
+    """The computer player's worker script, pointed at this build's wheel and page archive."""
     template = site / "ai-worker.template.js"
-    (site / "ai-worker.js").write_text(template.read_text().replace("__WHEEL__", wheel.name))
+    (site / "ai-worker.js").write_text(template.read_text().replace("__WHEEL__", wheel.name).replace("__PAGE__", page.name))
     template.unlink()
 
 

@@ -57,13 +57,14 @@ KINDS = ("cold, disk cache", "cold, private", "warm")
 #: The first board, the playable board, and two phases read from the page's resource
 #: timings: the interpreter's start (from the engine's last byte to the request for the
 #: pygames wheel, which PyScript makes once Python runs) and the app's start (from the
-#: last byte of main.py to the playable board: importing pygames, the first view).
+#: wheel's last byte to the playable board: unpacking, PyScript's own start, importing
+#: pygames and the page's glue, the first view).
 PHASES = """(() => {
   const at = (test, key) => { const e = performance.getEntriesByType("resource").find((r) => test(r.name)); return e ? e[key] : null; };
   const wasm = at((n) => n.endsWith("/pyodide.asm.wasm"), "responseEnd");
   const wheel = at((n) => n.includes("/wheels/pygames-"), "startTime");
-  const main = at((n) => n.endsWith("/main.py"), "responseEnd");
-  return [window.pgBoardAt ?? null, window.pgReadyAt, wasm && wheel && wheel - wasm, main && window.pgReadyAt - main];
+  const unpack = at((n) => n.includes("/wheels/pygames-"), "responseEnd");
+  return [window.pgBoardAt ?? null, window.pgReadyAt, wasm && wheel && wheel - wasm, unpack && window.pgReadyAt - unpack];
 })()"""
 
 

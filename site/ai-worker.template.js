@@ -8,13 +8,11 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 const here = (path) => new URL(path, import.meta.url).href;
 const started = (async () => {
   const pyodide = await loadPyodide({ indexURL: here("./pyodide/") });
-  const [wheel, glue] = await Promise.all([
-    fetch(here("./wheels/__WHEEL__")).then((r) => r.arrayBuffer()),
-    fetch(here("./ai_worker.py")).then((r) => r.text()),
-  ]);
-  pyodide.unpackArchive(wheel, "zip");
-  pyodide.runPython(glue);
-  return pyodide.globals;
+  // pygames, and the site's own Python (ai_worker among it), both compiled at build time.
+  const archives = await Promise.all(["./wheels/__WHEEL__", "./wheels/__PAGE__"].map(
+    (file) => fetch(here(file)).then((r) => r.arrayBuffer())));
+  archives.forEach((archive) => pyodide.unpackArchive(archive, "zip"));
+  return pyodide.pyimport("ai_worker");
 })();
 
 started.then(() => postMessage({ ready: true }), (e) => postMessage({ failed: String(e && e.message || e) }));
@@ -24,15 +22,15 @@ started.then(() => postMessage({ ready: true }), (e) => postMessage({ failed: St
 const catalogs = { en: Promise.resolve() };
 const catalog = (py, lang) => (catalogs[lang] ||= fetch(here(`./i18n/${lang}.mo`))
   .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(r.statusText))))
-  .then((data) => py.get("catalog")(lang, new Uint8Array(data))));
+  .then((data) => py.catalog(lang, new Uint8Array(data))));
 
 self.onmessage = async (event) => {
   const request = event.data;
   try {
     const py = await started;
-    if ("cancel" in request) { py.get("cancel")(request.cancel); return; }
+    if ("cancel" in request) { py.cancel(request.cancel); return; }
     if (request.lang) await catalog(py, request.lang).catch(() => { request.lang = "en"; });
-    postMessage(JSON.parse(await py.get("answer")(JSON.stringify(request))));
+    postMessage(JSON.parse(await py.answer(JSON.stringify(request))));
   } catch (e) {
     postMessage({ id: request.id, error: String(e && e.message || e) });
   }

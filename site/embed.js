@@ -9,7 +9,7 @@
   board.onload = () => {
     const start = () => {
       PgEmbed.boot();
-      const py = script({ type: "py", src: base + "main.py" });
+      const py = script({ type: "py", textContent: "import main" });
       py.setAttribute("config", base + "pyscript.json");
       document.body.append(py);
       document.head.append(script({ type: "module", src: base + "pyscript/core.js" }));

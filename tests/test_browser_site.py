@@ -82,6 +82,32 @@ def test_the_site_wheel_holds_every_module_as_bytecode_and_a_valid_record():
     assert {line.split(",")[0] for line in record.splitlines()} == set(names)
 
 
+def test_the_page_python_comes_compiled_for_the_pinned_interpreter():
+    """The page's own Python comes compiled in the page archive, so that a visit compiles
+    none: the page's glue (run by a one-line script that imports it), the worker's, and
+    the modules of PyScript's package that the page imports, each as bytecode for the
+    same interpreter as the wheel's and checked against no source (PyScript writes its
+    sources again at every start), PyScript's where the import system looks beside them."""
+    import json
+    import zipfile
+
+    (page,) = (SITE / "wheels").glob("page-*.zip")
+    (wheel,) = (SITE / "wheels").glob("pygames-*.whl")
+    assert page.name in (SITE / "pyscript.json").read_text() and page.name in (SITE / "ai-worker.js").read_text()
+    assert '<script type="py" config="./pyscript.json">import main</script>' in (SITE / "index.html").read_text()
+    assert not list(SITE.glob("*.py")), "no Python source is served"
+    tag = "cpython-" + "".join(json.loads((SITE / "pyodide" / "pyodide-lock.json").read_text())["info"]["python"].split(".")[:2])
+    imported = {"__init__", "context", "display", "events", "fetch", "ffi", "flatted", "storage", "util", "websocket",
+                "workers"}  # sys.modules of a page, once started
+    archive = zipfile.ZipFile(page)
+    assert sorted(archive.namelist()) == sorted(["main.pyc", "ai_worker.pyc",
+                                                 *(f"pyscript/__pycache__/{m}.{tag}.pyc" for m in imported)])
+    magic = zipfile.ZipFile(wheel).read("pygames/__init__.pyc")[:4]
+    for name in archive.namelist():
+        data = archive.read(name)
+        assert data[:4] == magic and int.from_bytes(data[4:8], "little") == 0b01, f"{name}: unchecked, hash-based"
+
+
 def test_a_failed_engine_download_shows_a_message(open_page, site_url):
     w = open_page(None)
     w.page.route("**/pyodide.asm.wasm", lambda route: route.abort())
