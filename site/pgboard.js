@@ -1131,8 +1131,8 @@ window.PgApp = {
 
 // Start-up shared by the app and embedded boards: offline support and failure reporting.
 window.PgStart = {
-  // Report any start-up failure. PyScript runs main.py, which hands its functions to
-  // window.pgConnect; if that never happens, the page says why instead of waiting.
+  // Report any start-up failure. PyScript imports main (site/main.py), which hands its
+  // functions to window.pgConnect; if that never happens, the page says why instead of waiting.
   watch(fail) {
     window.addEventListener("error", (e) => fail(e.message || "script error"));
     window.addEventListener("unhandledrejection", (e) => fail((e.reason && e.reason.message) || String(e.reason)));

@@ -108,9 +108,12 @@ def test_the_page_python_comes_compiled_for_the_pinned_interpreter():
         assert data[:4] == magic and int.from_bytes(data[4:8], "little") == 0b01, f"{name}: unchecked, hash-based"
 
 
-def test_a_failed_engine_download_shows_a_message(open_page, site_url):
+@pytest.mark.parametrize("download", ["pyodide/pyodide.asm.wasm", "wheels/pygames-*.whl", "wheels/page-*.zip"])
+def test_a_failed_engine_download_shows_a_message(open_page, site_url, download):
+    """The engine, pygames or the page's own Python: whichever fails to arrive, the
+    page says so instead of waiting."""
     w = open_page(None)
-    w.page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    w.page.route(f"**/{download}", lambda route: route.abort())
     w.page.goto(site_url + "/index.html")
     w.page.wait_for_function("document.body.dataset.failed === '1'", timeout=READY_MS)
     assert "could not start" in text(w.page, "#loading")
