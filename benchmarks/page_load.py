@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Page load in real Chromium, served as ``build.py serve`` serves it (compression on).
 
-    .venv/bin/python benchmarks/page_load.py [--runs 5] [--page /index.html] [--locale ko-KR] [--base COMMIT]
+    .venv/bin/python benchmarks/page_load.py [--runs 5] [--page /index.html] [--locale ko-KR] [--network 100,20] [--base COMMIT]
 
 Needs the built site (``python3 build.py``) and the test tools (``python3 build.py test``
 installs them into .venv). Three kinds of visit, each ``--runs`` times:
@@ -123,10 +123,17 @@ def settle(log: Log) -> None:
             return
 
 
-def visit(context, url: str, log: Log) -> dict:
-    """Open ``url`` in a new page of ``context``; timings in ms since navigation start."""
+def visit(context, url: str, log: Log, network: tuple[float, float] | None) -> dict:
+    """Open ``url`` in a new page of ``context``; timings in ms since navigation start.
+    ``network`` (round trip in ms, Mbit/s) has Chromium slow every response down to it."""
     start = log.mark()
     page = context.new_page()
+    if network:
+        rtt, mbps = network
+        session = context.new_cdp_session(page)
+        session.send("Network.enable")
+        session.send("Network.emulateNetworkConditions", {"offline": False, "latency": rtt,
+                     "downloadThroughput": mbps * 1e6 / 8, "uploadThroughput": mbps * 1e6 / 8})
     page.goto(url)
     page.wait_for_function(READY, timeout=120_000)
     ready_mark = log.mark()
@@ -142,7 +149,8 @@ def visit(context, url: str, log: Log) -> dict:
             "twice": sorted(p for p, n in Counter(p for p, status, _ in everything if status != 304).items() if n > 1)}
 
 
-def run_site(p, browser, origin: str, path: str, log: Log, locale: str | None) -> dict[str, dict]:
+def run_site(p, browser, origin: str, path: str, log: Log, locale: str | None,
+             network: tuple[float, float] | None = None) -> dict[str, dict]:
     """One cold visit on disk, its warm revisit after a browser restart, and one private visit."""
     results = {}
     profile = tempfile.mkdtemp(prefix="page-load-profile-")
@@ -151,14 +159,14 @@ def run_site(p, browser, origin: str, path: str, log: Log, locale: str | None) -
             context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, headless=True, args=ARGS,
                                                            locale=locale)
             try:
-                results[kind] = visit(context, origin + path, log)
+                results[kind] = visit(context, origin + path, log, network)
             finally:
                 context.close()
     finally:
         shutil.rmtree(profile, ignore_errors=True)
     context = browser.new_context(locale=locale)
     try:
-        results["cold, private"] = visit(context, origin + path, log)
+        results["cold, private"] = visit(context, origin + path, log, network)
     finally:
         context.close()
     return results
@@ -216,9 +224,12 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--page", default="/index.html", help="path of the page to load (default /index.html)")
     parser.add_argument("--locale", help="the browser's language, e.g. ko-KR (the page then loads its Korean catalogs)")
+    parser.add_argument("--network", help="a slower network, emulated by Chromium: round trip in ms and Mbit/s, "
+                        "e.g. 100,20 (a warm visit asks the network for nothing, so only cold visits change)")
     parser.add_argument("--base", action="append", default=[],
                         help="also measure the site built at this commit, alternating (may be repeated)")
     args = parser.parse_args()
+    network = tuple(float(x) for x in args.network.split(",")) if args.network else None
     if not (SITE / "index.html").exists():
         sys.exit("dist/site is missing: run `python3 build.py` first")
     scratch = Path(tempfile.mkdtemp(prefix="page-load-"))
@@ -229,13 +240,14 @@ def main() -> None:
         servers = {name: serve(site, logs[name]) for name, site in sites.items()}
         results: dict[str, list] = {name: [] for name in sites}
         print(f"{args.page}, {args.runs} runs, locale {args.locale or 'the browser default'}, "
+              f"network {args.network + ' (ms, Mbit/s)' if args.network else 'as is'}, "
               f"{load_average()} at the start", flush=True)
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
             for _ in range(args.runs):
                 for name, server in servers.items():
                     origin = f"http://127.0.0.1:{server.server_address[1]}"
-                    results[name].append(run_site(p, browser, origin, args.page, logs[name], args.locale))
+                    results[name].append(run_site(p, browser, origin, args.page, logs[name], args.locale, network))
             browser.close()
         for name, runs in results.items():
             report(name, runs)

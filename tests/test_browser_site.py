@@ -192,6 +192,20 @@ def test_a_first_visit_asks_the_server_for_each_file_once(browser, site_server):
     assert {path.lstrip("/") for path in asked} == set(offline_files()) | {"sw.js"}
 
 
+def test_only_a_first_visit_preloads_the_engine(browser, site_server):
+    """Without the offline cache the page asks for the engine as soon as it is parsed; a
+    visit the offline cache serves leaves that to Pyodide, whose own request finds the
+    browser's compiled code for it."""
+    engine = "performance.getEntriesByType('resource').filter((r) => r.name.endsWith('/pyodide.asm.wasm')).map((r) => r.initiatorType)"
+    with first_visit(browser, site_server) as w:
+        assert w.page.evaluate(engine) == ["link"]
+        w.page.reload()
+        w.page.wait_for_function("window.pgReady === true", timeout=READY_MS)
+        assert w.page.evaluate("navigator.serviceWorker.controller !== null")
+        assert w.page.evaluate(engine) == ["fetch"]
+        w.check()
+
+
 def test_a_new_build_replaces_the_offline_cache(browser, site_server, tmp_path):
     changed = "navigator.serviceWorker.addEventListener('controllerchange', () => { window.swChanged = true; })"
     with first_visit(browser, site_server, init_script=changed) as w:
