@@ -62,9 +62,9 @@ KINDS = ("cold, disk cache", "cold, private", "warm")
 PHASES = """(() => {
   const at = (test, key) => { const e = performance.getEntriesByType("resource").find((r) => test(r.name)); return e ? e[key] : null; };
   const wasm = at((n) => n.endsWith("/pyodide.asm.wasm"), "responseEnd");
-  const wheel = at((n) => n.includes("/wheels/pygames-"), "startTime");
-  const unpack = at((n) => n.includes("/wheels/pygames-"), "responseEnd");
-  return [window.pgBoardAt ?? null, window.pgReadyAt, wasm && wheel && wheel - wasm, unpack && window.pgReadyAt - unpack];
+  const wheel = performance.getEntriesByType("resource").find((r) => r.name.includes("/wheels/pygames-"));
+  return [window.pgBoardAt ?? null, window.pgReadyAt, wasm && wheel && wheel.startTime - wasm,
+          wheel && window.pgReadyAt - wheel.responseEnd];
 })()"""
 
 
