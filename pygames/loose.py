@@ -479,4 +479,4 @@ class Loose(PieRule, Game):
 
 
 # The computer player's knowledge (used by the methods above) reads this module's names.
-from . import loose_ai
+from .ai import loose as loose_ai

@@ -732,4 +732,4 @@ class Convacu(Vacu):
 
 
 # The computer player's knowledge (used by the methods above) reads this module's names.
-from . import vacu_ai
+from .ai import vacu as vacu_ai

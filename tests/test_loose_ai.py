@@ -12,7 +12,8 @@ import random
 import pytest
 from diagrams import at, position
 
-from pygames import PASS, loose_ai, new_game
+from pygames import PASS, new_game
+from pygames.ai import loose as loose_ai
 from pygames.ai import choose_move
 from pygames.loose import BLACK, WHITE, Loose
 

@@ -19,7 +19,7 @@ import pytest
 from pygames import IllegalMove, new_game
 from pygames.ai import search
 from pygames.pente import BLACK, ORANGE, WHITE, Pente
-from pygames.pente_ai import PROVEN, PenteSearch, row_level, OPEN_THREE, FOUR, OPEN_FOUR, FIVE, THREE, NONE
+from pygames.ai.pente import PROVEN, PenteSearch, row_level, OPEN_THREE, FOUR, OPEN_FOUR, FIVE, THREE, NONE
 
 
 def pente(white: str, black: str, to_move: int = WHITE, orange: str = "", **options) -> Pente:

@@ -21,7 +21,7 @@ from test_pente import pente, row
 from pygames import IllegalMove, OptionError, Result, new_game
 from pygames.notation import Record, decode, encode
 from pygames.pente import BLACK, ORANGE, WHITE, Pente
-from pygames.pente_ai import PenteSearch
+from pygames.ai.pente import PenteSearch
 from pygames.records import read, write
 from pygames.session import option_fields
 

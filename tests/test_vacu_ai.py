@@ -12,7 +12,8 @@ import random
 import pytest
 from diagrams import at, position
 
-from pygames import PASS, new_game, vacu_ai
+from pygames import PASS, new_game
+from pygames.ai import vacu as vacu_ai
 from pygames.ai import choose_move
 from pygames.vacu import BLACK, BUTTON, WHITE, Convacu, Vacu
 

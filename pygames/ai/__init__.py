@@ -35,7 +35,7 @@ from .mcts import MonteCarlo, mover, rewards
 
 #: Searchers of particular games, by game name: "module:class". The class's ``handles(game)``
 #: says whether it takes a position (else Monte Carlo tree search does).
-SEARCHERS: dict[str, str] = {"pente": "pygames.pente_ai:PenteSearch"}
+SEARCHERS: dict[str, str] = {"pente": "pygames.ai.pente:PenteSearch"}
 
 
 class Searcher(Protocol):

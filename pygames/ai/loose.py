@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import random
 
-from .board import Point
-from .game import COLOUR_CHOICES, PASS, Move
-from .loose import Loose
-from .vacu_ai import choice_priors, near_stones
+from ..board import Point
+from ..game import COLOUR_CHOICES, PASS, Move
+from ..loose import Loose
+from .vacu import choice_priors, near_stones
 
 #: Random empty points the policy looks at before looking at all of them.
 DRAWS = 4

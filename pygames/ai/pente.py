@@ -76,9 +76,9 @@ import time
 from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import Any
 
-from .board import Board, Point
-from .game import Game, IllegalMove, Move
-from .pente import BLACK, WHITE, Pente
+from ..board import Board, Point
+from ..game import Game, IllegalMove, Move
+from ..pente import BLACK, WHITE, Pente
 
 # -- what one stone makes in one line ----------------------------------------------------
 

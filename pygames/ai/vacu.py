@@ -29,9 +29,9 @@ import random
 from collections import deque
 from functools import cache
 
-from .board import Board, Point
-from .game import COLOUR_CHOICES, PASS, Game, Move
-from .vacu import BUTTON, EDGES, Convacu, Vacu
+from ..board import Board, Point
+from ..game import COLOUR_CHOICES, PASS, Game, Move
+from ..vacu import BUTTON, EDGES, Convacu, Vacu
 
 #: Random draws among the empty points before the policy looks at every one of them.
 DRAWS = 8
