@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from collections.abc import Sequence
 from typing import TextIO
 
 from . import ai
@@ -129,14 +130,26 @@ def cmd_ai(args: argparse.Namespace, out: TextIO) -> None:
     game = game_file.record.replay(ply)
     if game.is_over():
         raise Failure(_("the game is over: there is no move to choose"))
-    if args.seconds is not None:
-        analysis = ai.analyse(game, seconds=args.seconds)
-    else:
-        analysis = ai.level(args.level).analyse(game)
-    chances = ", ".join(f"{game.colour_label(c)} {analysis.values[seat]:.0%}" for seat, c in enumerate(game.seats))
+    try:
+        if args.seconds is not None:
+            analysis = ai.analyse(game, seconds=args.seconds, lines=args.lines, workers=args.workers)
+        else:
+            analysis = ai.level(args.level).analyse(game, lines=args.lines, workers=args.workers)
+    except ValueError as e:
+        raise Failure(str(e)) from None
+
+    def chances(values: Sequence[float]) -> str:
+        return ", ".join(f"{game.colour_label(c)} {values[seat]:.0%}" for seat, c in enumerate(game.seats))
+
     out.write(_("{colour} to play: {move}", colour=game.colour_label(game.to_move), move=game.move_text(analysis.move))
-              + "\n" + _("chances: {chances}", chances=chances) + "\n"
-              + _("({work} units of search in {seconds} s)", work=analysis.work, seconds=f"{analysis.seconds:.1f}") + "\n")
+              + "\n" + _("chances: {chances}", chances=chances(analysis.values)) + "\n")
+    if args.lines > 1 or any(line.forced or len(line.moves) > 1 for line in analysis.lines):
+        for i, line in enumerate(analysis.lines, 1):
+            moves = " ".join(game.move_text(m) for m in line.moves)
+            proof = ("" if line.forced is None else "  " + (_("forced win in {moves}", moves=line.forced)
+                     if line.forced > 0 else _("forced loss in {moves}", moves=-line.forced)))
+            out.write(f"{i}. {moves}  ({chances(line.values)}){proof}\n")
+    out.write(_("({work} units of search in {seconds} s)", work=analysis.work, seconds=f"{analysis.seconds:.1f}") + "\n")
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO) -> None:
@@ -221,6 +234,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("source", help=source)
     p.add_argument("--level", default="medium", choices=[level.name for level in ai.LEVELS])
     p.add_argument("--seconds", type=float, help="think for this long instead of a level's budget")
+    p.add_argument("--lines", type=int, default=1,
+                   help="show this many moves, best first, each with the moves expected after it (default 1)")
+    p.add_argument("--workers", type=int, default=1,
+                   help="searches run side by side on this many cores, then merged (default 1)")
     p.set_defaults(run=cmd_ai)
 
     p = sub.add_parser("play", help="play in the terminal", description="Play a game in the terminal.")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -440,14 +440,20 @@ class ComputerTask:
                 raise ValueError(_("it is Player {n}'s turn, not the computer's", n=game.seat_to_move() + 1))
         return cls(game, player, purpose, encode(record))
 
-    def answer(self, searcher: ai.Searcher) -> dict[str, Any]:
-        """The search's answer as plain data: the move in the game's notation, each
-        colour's chance of winning, the work done, and the game it belongs to."""
+    def answer(self, analysis: ai.Analysis) -> dict[str, Any]:
+        """An analysis as plain data: the move in the game's notation, each colour's chance
+        of winning, the work done, the game it belongs to, and the lines (each move with
+        the moves expected after it, as notation and as moves, its chances, and the moves
+        to a proven result, if any)."""
         g = self.game
-        values = searcher.values()
-        chances = {g.colour_name(colour): round(values[seat], 3) for seat, colour in enumerate(g.seats)}
-        return {"move": g.move_text(searcher.best_move()), "purpose": self.purpose, "key": self.key,
-                "chances": chances, "work": searcher.iterations}
+
+        def chances(values: Sequence[float]) -> dict[str, float]:
+            return {g.colour_name(colour): round(values[seat], 3) for seat, colour in enumerate(g.seats)}
+
+        lines = [{"moves": [g.move_text(m) for m in line.moves], "path": list(line.moves),
+                  "chances": chances(line.values), "forced": line.forced} for line in analysis.lines]
+        return {"move": g.move_text(analysis.move), "purpose": self.purpose, "key": self.key,
+                "chances": chances(analysis.values), "work": analysis.work, "lines": lines}
 
 
 async def ask_computer(request: Mapping[str, Any], pause: Callable[[], Awaitable[Any]],
@@ -467,14 +473,30 @@ async def ask_computer(request: Mapping[str, Any], pause: Callable[[], Awaitable
         return {"id": rid, "refused": str(e)}
     searcher = None
     # Seeded by the position, so that a hint and the computer's own move agree wherever
-    # the level's budget is a number of playouts rather than a time.
-    rng = random.Random(str(request.get("fragment")))
-    for searcher in task.player.think(task.game, rng, slice_seconds=0.05):
+    # the level's budget is a number of playouts rather than a time; a search side by
+    # side with others (``share``: its part and their number) gets a seed of its own.
+    part, parts = request.get("share") or (0, 1)
+    lines = int(request.get("lines") or 1)
+    rng = random.Random(str(request.get("fragment")) + (f"/{part}" if part else ""))
+    for searcher in task.player.think(task.game, rng, slice_seconds=0.05, share=(int(part), int(parts))):
         await pause()
         if cancelled():
             return {"id": rid, "cancelled": True}
     assert searcher is not None
-    return {"id": rid, **task.answer(searcher)}
+    return {"id": rid, **task.answer(ai.answer(task.game, searcher, lines)), "summary": searcher.summary(lines)}
+
+
+def merge_answers(request: Mapping[str, Any], replies: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """One answer from the replies of the searches that :func:`ask_computer` made side by
+    side for ``request`` (each asked with its ``share``), merged as on CPython
+    (:func:`pygames.ai.merge`); a single reply is the answer as it is."""
+    if len(replies) == 1:
+        return dict(replies[0])
+    with language(str(request.get("lang") or get_language())):
+        task = ComputerTask.ask(str(request.get("fragment", "")), str(request.get("purpose", "")),
+                                str(request.get("level", "")), request.get("seat"))
+        merged = ai.merge(task.game, [r["summary"] for r in replies], int(request.get("lines") or 1))
+        return {"id": request.get("id"), **task.answer(merged), "workers": len(replies)}
 
 
 def _note(colour: str, before: list[int], after: list[int], move: Move) -> Note:
@@ -600,6 +622,7 @@ __all__ = [
     "Preferences",
     "Session",
     "ask_computer",
+    "merge_answers",
     "describe_position",
     "levels",
     "option_fields",

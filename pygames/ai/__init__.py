@@ -31,7 +31,9 @@ from typing import Any, Protocol
 
 from ..game import Game, Move
 from ..i18n import N_
+from .analysis import Analysis, Line, merge
 from .mcts import MonteCarlo, mover, rewards
+from .parallel import check_count, cores, side_by_side
 
 #: Searchers of particular games, by game name: "module:class". The class's ``handles(game)``
 #: says whether it takes a position (else Monte Carlo tree search does).
@@ -48,6 +50,8 @@ class Searcher(Protocol):
 
     def values(self) -> list[float]: ...
 
+    def summary(self, lines: int = 1) -> dict[str, Any]: ...
+
 
 def search(game: Game, rng: random.Random | None = None, **settings: Any) -> Searcher:
     """A searcher for the side to move in ``game`` (see the module docstring); raises
@@ -62,28 +66,41 @@ def search(game: Game, rng: random.Random | None = None, **settings: Any) -> Sea
     return MonteCarlo(game, rng, **settings)
 
 
-@dataclass(frozen=True)
-class Analysis:
-    """What a search found: the move, each seat's chance of winning, the work done and
-    the time taken."""
-
-    move: Move
-    values: list[float]
-    work: int
-    seconds: float
-
-
 def analyse(game: Game, *, seconds: float | None = 1.0, iterations: int | None = None,
-            rng: random.Random | None = None) -> Analysis:
+            rng: random.Random | None = None, lines: int = 1, workers: int = 1) -> Analysis:
     """Search the position of ``game`` (left unchanged) for at most ``seconds`` (the
-    checks before searching included) and at most ``iterations`` units of work; pass
-    ``seconds=None`` with ``iterations`` for an answer that ``rng`` makes reproducible."""
+    checks before searching included) and at most ``iterations`` units of work per search;
+    pass ``seconds=None`` with ``iterations`` for an answer that ``rng`` makes
+    reproducible. The answer holds up to ``lines`` lines, best first, each a move with the
+    moves expected after it and its chances (:class:`~pygames.ai.analysis.Line`).
+
+    ``workers`` searches run side by side, each in a process of a pool that is kept
+    across calls, and are merged (:func:`~pygames.ai.analysis.merge`); at most the
+    machine's cores. Each has the whole budget, so the work done adds up."""
+    lines = check_count("lines", lines)
+    workers = check_count("workers", workers, cores() if workers > 1 else None)
     start = time.perf_counter()
+    rng = rng if rng is not None else random.Random()
+    if workers > 1:
+        found = side_by_side(game, workers, rng, seconds, iterations, lines)
+        return merge(game, found, lines, time.perf_counter() - start)
     searcher = search(game, rng)
     left = None if seconds is None else max(0.0, seconds - (time.perf_counter() - start))
     if searcher.decided is None:
         searcher.run(seconds=left, iterations=iterations)
-    return Analysis(searcher.best_move(), searcher.values(), searcher.iterations, time.perf_counter() - start)
+    return answer(game, searcher, lines, time.perf_counter() - start)
+
+
+def answer(game: Game, searcher: Searcher, lines: int = 1, seconds: float = 0.0) -> Analysis:
+    """A single search's answer: its own move and values (exactly what it would play), with
+    the lines of its summary, the move's own first."""
+    move = searcher.best_move()
+    merged = merge(game, [searcher.summary(lines)], lines, seconds)
+    first = next((line for line in merged.lines if line.moves[0] == move), None)
+    if first is None:
+        first = Line((move,), tuple(searcher.values()))
+    rest = tuple(line for line in merged.lines if line.moves[0] != move)
+    return Analysis(move, searcher.values(), searcher.iterations, seconds, (first, *rest)[:lines])
 
 
 def choose_move(game: Game, *, seconds: float | None = 1.0, iterations: int | None = None,
@@ -102,20 +119,25 @@ class Player:
     iterations: int | None = None
     about: str = ""
 
-    def analyse(self, game: Game, rng: random.Random | None = None) -> Analysis:
-        """The move and evaluation, found in one go (blocking for up to ``seconds``)."""
-        return analyse(game, seconds=self.seconds, iterations=self.iterations, rng=rng)
+    def analyse(self, game: Game, rng: random.Random | None = None, lines: int = 1, workers: int = 1) -> Analysis:
+        """The move and evaluation, found in one go (blocking for up to ``seconds``). A level
+        capped by work thinks with one search whatever ``workers`` asks: more searches
+        would add up to more work, and the level would no longer be what it says."""
+        return analyse(game, seconds=self.seconds, iterations=self.iterations, rng=rng, lines=lines,
+                       workers=workers if self.iterations is None else 1)
 
     def choose(self, game: Game, rng: random.Random | None = None) -> Move:
         return self.analyse(game, rng).move
 
-    def think(self, game: Game, rng: random.Random | None = None, slice_seconds: float = 0.05) -> Iterator[Searcher]:
+    def think(self, game: Game, rng: random.Random | None = None, slice_seconds: float = 0.05,
+              share: tuple[int, int] = (0, 1)) -> Iterator[Searcher]:
         """The same search in slices: yields the searcher after the checks before searching
         and after every ``slice_seconds`` of searching, so that a page running on the
         browser's main thread can let it repaint between slices. The last searcher yielded
-        holds the answer, ``best_move()``."""
+        holds the answer, ``best_move()``. ``share`` is this search's part of several made
+        side by side (see :func:`pygames.ai.analysis.merge`)."""
         start = time.perf_counter()
-        searcher = search(game, rng)
+        searcher = search(game, rng, share=share)
         yield searcher
         while searcher.decided is None:
             left = self.seconds - (time.perf_counter() - start)
@@ -151,12 +173,15 @@ __all__ = [
     "LEVELS",
     "SEARCHERS",
     "Analysis",
+    "Line",
     "MonteCarlo",
     "Player",
     "Searcher",
     "analyse",
+    "answer",
     "choose_move",
     "level",
+    "merge",
     "mover",
     "rewards",
     "search",

@@ -43,6 +43,7 @@ import math
 import random
 import time
 from collections.abc import Iterable
+from typing import Any
 
 from ..game import Game, IllegalMove, Move
 
@@ -58,6 +59,8 @@ SCORE_WEIGHT = 0.2
 PROBES = 2
 #: Priors when the game gives none: near an existing stone, elsewhere, and an action.
 NEAR, FAR, ACTION = 0.55, 0.4, 0.5
+#: How many moves an expected line (principal variation) shows at most.
+PV_PLIES = 8
 
 
 def mover(game: Game) -> int:
@@ -152,7 +155,10 @@ class MonteCarlo:
     move); ``run`` searches for a budget and may be called again to search longer;
     ``best_move`` is the answer so far and ``values`` the estimated chances of each seat."""
 
-    def __init__(self, game: Game, rng: random.Random | None = None, *, max_plies: int | None = None) -> None:
+    def __init__(self, game: Game, rng: random.Random | None = None, *, max_plies: int | None = None,
+                 share: tuple[int, int] = (0, 1)) -> None:
+        # ``share`` (this search's part of a search side by side) changes nothing here: the
+        # trees of root parallelisation all search every move and differ by their seeds.
         if game.result() is not None:
             raise IllegalMove("the game is over: there is no move to choose")
         self.rng = rng if rng is not None else random.Random()
@@ -380,3 +386,32 @@ class MonteCarlo:
         visited first: what the computer thinks of its options."""
         ranked = sorted((c for c in self.root.children or [] if c.visits), key=lambda c: -c.visits)
         return [(c.move, c.visits, c.mean()) for c in ranked if c.move is not None]
+
+    def principal_variation(self, first: _Node, plies: int = PV_PLIES) -> list[Move]:
+        """The line the search expects after root move ``first``: that move, then the most
+        visited reply at each step while the tree has looked at it more than once."""
+        line: list[Move] = []
+        node: _Node | None = first
+        while node is not None and node.move is not None and len(line) < plies:
+            line.append(node.move)
+            grown = [c for c in node.children or [] if c.visits > 1]
+            node = max(grown, key=lambda c: (c.visits, c.mean())) if grown else None
+        return line
+
+    def summary(self, lines: int = 1) -> dict[str, Any]:
+        """What this search found, as plain data (JSON, a worker's message) that
+        :func:`pygames.ai.analysis.merge` adds up with other searches of the same
+        position: the root's statistics per move (``[move, visits, value, amaf visits,
+        amaf value, prior]``), and the expected line of the ``lines`` most visited moves
+        and a few more, so that a merge whose ranking differs still finds a line for each."""
+        root = [c for c in self.root.children or [] if c.move is not None] if self.decided is None else []
+        ranked = sorted(root, key=lambda c: (-c.visits, -c.mean()))
+        return {
+            "kind": "mcts",
+            "seat": mover(self.game),
+            "decided": self.decided,
+            "values": self.values(),
+            "work": self.iterations,
+            "root": [[c.move, c.visits, c.value, c.amaf_visits, c.amaf_value, c.prior] for c in root],
+            "lines": [self.principal_variation(c) for c in ranked[:lines + 2]],
+        }

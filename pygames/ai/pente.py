@@ -125,6 +125,8 @@ QUIESCENCE_PLIES, QUIESCENCE_FOURS = 8, 3
 QUIESCENCE_WIDTH = 5
 #: The VCF search at the root: its depth in fours, and the nodes it may use.
 VCF_FOURS, VCF_NODES = 10, 4000
+#: How many root moves get an expected line after each iteration, and its length at most.
+EXPECTED, LINE_PLIES = 5, 8
 
 def _runs() -> list[int]:
     """For each 9-bit mask, the length of its run of set bits through bit 4 (the centre)."""
@@ -332,7 +334,7 @@ class PenteSearch:
     def handles(cls, game: Game) -> bool:
         return isinstance(game, Pente)
 
-    def __init__(self, game: Game, rng: random.Random | None = None) -> None:
+    def __init__(self, game: Game, rng: random.Random | None = None, *, share: tuple[int, int] = (0, 1)) -> None:
         if game.result() is not None:
             raise IllegalMove("the game is over: there is no move to choose")
         assert isinstance(game, Pente)
@@ -394,7 +396,17 @@ class PenteSearch:
         self._hunch: Move | None = None
         #: Whether the search has nothing left to do (a proven result, or the depth limit).
         self.finished = False
+        #: Each completed iteration's best root move and score, shallowest first; the
+        #: expected lines of the best few root moves after the last one (see :meth:`summary`).
+        self.completed: list[tuple[Move, int]] = []
+        self.expected: list[tuple[list[Move], int]] = []
         self.root_moves = self._root_moves()
+        part, parts = share
+        if parts > 1 and self.decided is None:
+            # Searching side by side, each search takes every ``parts``-th root move, the
+            # most promising ones spread over all of them (see pygames.ai.analysis.merge).
+            self.root_moves = self.root_moves[part::parts]
+            self.best = self.root_moves[0] if self.root_moves else None
 
     # -- incremental knowledge ---------------------------------------------------------
 
@@ -775,9 +787,14 @@ class PenteSearch:
         deeper alpha-beta, until a result is proven or the depth limit is reached. The
         first ply comes first so that a small budget still weighs every root move."""
         g = self.game
+        if not self.root_moves:  # a share of the root moves that came out empty
+            return
         for depth in range(1, MAX_DEPTH + 1):
             score = yield from self._root(depth)
             self.depth = depth
+            assert self.best is not None
+            self.completed.append((self.best, score))
+            self.expected = [(self._expected_line(m), self.root_scores[m]) for m in self.root_moves[:EXPECTED]]
             if abs(score) >= PROVEN:
                 self.proven = True
                 return
@@ -785,6 +802,7 @@ class PenteSearch:
                 win = yield from self._vcf_root()
                 if win is not None:
                     self.best, self.score, self.proven = win, WIN - 1, True
+                    self.expected = [([win], WIN + 1 - 2 * self._vcf_length(win))]
                     return
 
     def _child_value(self, side: int, depth: int, alpha: int, beta: int, ply: int,
@@ -815,6 +833,7 @@ class PenteSearch:
                 self.best, self.score = move, v
                 alpha = max(alpha, v)
         self.root_moves.sort(key=lambda m: -scores[m])
+        self.root_scores = scores
         return best_score
 
     def _node(self, depth: int, alpha: int, beta: int, ply: int) -> Generator[None, None, int]:
@@ -1050,6 +1069,74 @@ class PenteSearch:
                 if not over.winners:
                     return [1 / seats] * seats
                 return [1.0 if g.seats[s] in over.winners else 0.0 for s in range(seats)]
+        return self._chances(score)
+
+    def _chances(self, score: int) -> list[float]:
+        """Each seat's chance of winning for a score of the root's side: through a logistic
+        curve, proven results 1 and 0, shared by each side's seats."""
+        g = self.game
+        seats = len(g.seats)
+        mine = self.side_of(self.root_seat)
         p = 1.0 if score >= PROVEN else 0.0 if score <= -PROVEN else 1 / (1 + math.exp(-score / 300))
         theirs = 1 if g.teams else seats - 1
         return [p if self.side_of(s) == mine else (1 - p) / theirs for s in range(seats)]
+
+    def _expected_line(self, move: Move) -> list[Move]:
+        """``move`` and the replies the transposition table holds after it: the line the
+        search expects (taken at the root, between iterations, so it costs no node)."""
+        line = [move]
+        self.make(move)
+        while len(line) < LINE_PLIES and self.game.outcome is None:
+            entry = self.tt.get(self.key())
+            if entry is None or entry[3] is None:
+                break
+            try:
+                self.make(entry[3])
+            except IllegalMove:
+                break
+            line.append(entry[3])
+        for _ in line:
+            self.unmake()
+        return line
+
+    def _vcf_length(self, move: Move) -> int:
+        """How many fours the winning VCF that starts with ``move`` needs at most (the
+        fewest for which it is proven), found after the search, outside its budget."""
+        me, saved = self.game.to_move, (self.nodes, self._stop, self._deadline, self.vcf_memo)
+        self._stop, self._deadline = math.inf, math.inf
+        try:
+            for fours in range(1, VCF_FOURS + 1):
+                self.vcf_memo = {}
+                trial = self._vcf_try(move, me, fours)
+                try:
+                    while True:
+                        next(trial)
+                except StopIteration as done:
+                    if done.value:
+                        return fours
+            return VCF_FOURS
+        finally:
+            self.nodes, self._stop, self._deadline, self.vcf_memo = saved
+
+    def summary(self, lines: int = 1) -> dict[str, Any]:
+        """What this search found, as plain data (JSON, a worker's message) that
+        :func:`pygames.ai.analysis.merge` weighs against other searches of the same
+        position: each completed iteration's best move and score (searches that share the
+        root moves are compared at the same depth), and the expected lines of the best
+        root moves with their scores (the best one's exact, the others' upper bounds, as
+        alpha-beta leaves them) and, when proven, the plies to the end."""
+        found = []
+        for line, score in self.expected[:max(lines, 1) + 2]:
+            plies = WIN - abs(score) if abs(score) >= PROVEN else None
+            found.append({"moves": line, "values": self._chances(score), "score": score,
+                          "plies": None if plies is None else plies if score > 0 else -plies})
+        return {
+            "kind": "pente",
+            "seat": self.game.seat_to_move(),
+            "decided": self.decided,
+            "values": self.values(),
+            "work": self.iterations,
+            "best": self.best_move() if self.decided is not None or self.root_moves else None,
+            "completed": [[move, score] for move, score in self.completed],
+            "lines": found,
+        }
