@@ -8,7 +8,9 @@
 A SPEC names a player: ``new`` (the working tree's AI), a commit such as ``d78bc8a`` (that
 commit's AI, checked out beside the working tree with git worktree so that old and new never
 share a module cache), or a built-in opponent: ``random`` (a uniformly random legal move).
-``new:LEVEL`` plays at one of the page's levels instead of the common budget.
+``new:LEVEL`` plays at one of the page's levels instead of the common budget, and a trailing
+``@N`` thinks with N searches side by side (``new@2``: the working tree on two cores; a
+commit from before ``pygames.ai.analyse(workers=...)`` existed can only play ``@1``).
 
 Both players get the same budget per move: ``--seconds`` of thinking, or ``--iterations``
 playouts (or nodes), and then ``--parallel 2`` plays two games at once on two cores (with a
@@ -52,10 +54,11 @@ def engine_child(argv: list[str]) -> None:
         game = decoded.record.replay()
         rng = random.Random(request["seed"])
         start = time.perf_counter()
+        more = {"workers": request["workers"]} if request["workers"] > 1 else {}
         if request.get("level"):
-            move = ai.level(request["level"]).choose(game, rng)
+            move = ai.level(request["level"]).analyse(game, rng, **more).move
         else:
-            move = ai.choose_move(game, seconds=request["seconds"], iterations=request["iterations"], rng=rng)
+            move = ai.analyse(game, seconds=request["seconds"], iterations=request["iterations"], rng=rng, **more).move
         print(json.dumps({"move": game.move_text(move), "time": time.perf_counter() - start}), flush=True)
 
 
@@ -66,6 +69,8 @@ class Engine:
 
     def __init__(self, spec: str, seconds: float | None, iterations: int | None) -> None:
         self.spec = spec
+        spec, _, workers = spec.partition("@")
+        self.workers = int(workers or 1)
         source, _, self.level = spec.partition(":")
         self.seconds, self.iterations = seconds, iterations
         self.proc = None
@@ -80,7 +85,7 @@ class Engine:
         if self.proc is None:
             return random.Random(seed).choice(game.legal_moves())
         request = {"fragment": fragment, "seconds": self.seconds, "iterations": self.iterations, "seed": seed,
-                   "level": self.level}
+                   "level": self.level, "workers": self.workers}
         self.proc.stdin.write(json.dumps(request) + "\n")
         self.proc.stdin.flush()
         answer = self.proc.stdout.readline()
@@ -201,8 +206,9 @@ def main() -> None:
                 e.close()
 
     for spec in set(specs):  # check commits out once, before parallel workers race to
-        if spec.partition(":")[0] not in ("new", "random"):
-            trees.tree(spec.partition(":")[0])
+        source = spec.partition("@")[0].partition(":")[0]
+        if source not in ("new", "random"):
+            trees.tree(source)
     threads = [threading.Thread(target=worker, daemon=True) for _ in range(max(1, args.parallel))]
     for t in threads:
         t.start()

@@ -61,7 +61,19 @@ def test_ai_gives_a_move_and_the_chances():
     assert first.startswith("White to play: ") and chances.startswith("chances: White ")
 
 
+def test_ai_lines_show_each_move_with_its_expected_line_and_chances():
+    done = run("ai", "v=1&g=pente&size=13&opening=none&m=g7.a1.f7.a3.h7.a5", "--seconds", "1", "--lines", "3")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("White to play: ")
+    numbered = [line for line in lines if line[:3] in ("1. ", "2. ", "3. ")]
+    assert numbered and numbered[0].startswith("1. " + lines[0].split(": ")[1] + " ")
+    assert "forced win in" in numbered[0] and "White 100%" in numbered[0]
+
+
 @pytest.mark.parametrize("args, message", [
+    (("ai", "v=1&g=loose&size=5", "--lines", "0"), "lines must be a positive whole number"),
+    (("ai", "v=1&g=loose&size=5", "--workers", "999"), "workers=999 is more than this machine's"),
     (("link", "v=1&g=chess"), "unknown game"),
     (("ai", "v=1&g=loose&size=3&m=pass.pass"), "the game is over"),
     (("svg", "v=1&g=loose&size=5&m=c3", "--ply", "9"), "the game has 1 moves"),

@@ -29,8 +29,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..game import Game, Move
-from ..i18n import N_
+from ..game import Game, IllegalMove, Move
+from ..i18n import N_, _
 from .analysis import Analysis, Line, merge
 from .mcts import MonteCarlo, mover, rewards
 from .parallel import check_count, cores, side_by_side
@@ -78,10 +78,12 @@ def analyse(game: Game, *, seconds: float | None = 1.0, iterations: int | None =
     across calls, and are merged (:func:`~pygames.ai.analysis.merge`); at most the
     machine's cores. Each has the whole budget, so the work done adds up."""
     lines = check_count("lines", lines)
-    workers = check_count("workers", workers, cores() if workers > 1 else None)
+    workers = check_count("workers", workers, cores())
     start = time.perf_counter()
     rng = rng if rng is not None else random.Random()
     if workers > 1:
+        if game.result() is not None:
+            raise IllegalMove(_("the game is over: there is no move to choose"))
         found = side_by_side(game, workers, rng, seconds, iterations, lines)
         return merge(game, found, lines, time.perf_counter() - start)
     searcher = search(game, rng)

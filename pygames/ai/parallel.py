@@ -1,11 +1,15 @@
-"""Searching on several cores at once, on CPython: a pool of processes that lives across moves.
+"""Searching on several cores at once, on CPython: processes that live across moves.
 
 Each process runs one search of the position (:func:`think`) and sends back its summary;
 :func:`pygames.ai.analysis.merge` adds them up, as the page does with its Web Workers'
 summaries. Processes share no memory, which is what root parallelisation needs and what
-Web Workers give, so the two behave alike. The pool is made on first use and kept, so
-that only the first analysis pays for starting its processes; a process that dies is
-left out of the merge, and the pool is made anew for the next analysis.
+Web Workers give, so the two behave alike.
+
+The processes are started on first use and kept (a game asks for a move every few
+seconds; starting a process each time would eat into every budget). Each has a pipe of
+its own rather than a shared pool queue, so that one that dies costs only its own answer:
+it is left out of the merge and started anew for the next analysis (a standard process
+pool would break as a whole and lose the others' answers too).
 """
 
 from __future__ import annotations
@@ -13,16 +17,17 @@ from __future__ import annotations
 import os
 import random
 import time
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..game import Game
 
-#: The pools made so far, by size.
-_POOLS: dict[int, ProcessPoolExecutor] = {}
-#: Time kept back from each process's budget for sending the position and the answer.
+if TYPE_CHECKING:  # the page never starts processes: it does not import multiprocessing
+    from multiprocessing.connection import Connection
+
+#: Time kept back from each search's budget for sending the position and the answer.
 MARGIN = 0.03
+#: How long past its budget a search may take before its process is given up as stuck.
+GRACE = 5.0
 
 
 def cores() -> int:
@@ -41,8 +46,8 @@ def check_count(name: str, value: object, most: int | None = None) -> int:
 
 def think(game: Game, seed: int, seconds: float | None, iterations: int | None,
           share: tuple[int, int], lines: int) -> dict[str, Any]:
-    """One search of ``game``'s position, as a summary: what each process (or worker) runs."""
-    from . import search  # the layer's entry point; imported here so that this module stays below it
+    """One search of ``game``'s position, as a summary: what each process runs."""
+    from . import search  # the layer's entry point, which imports this module
 
     start = time.perf_counter()
     searcher = search(game, random.Random(seed), share=share)
@@ -52,36 +57,88 @@ def think(game: Game, seed: int, seconds: float | None, iterations: int | None,
     return searcher.summary(lines)
 
 
-def _pool(workers: int) -> ProcessPoolExecutor:
-    pool = _POOLS.get(workers)
-    if pool is None:
-        pool = _POOLS[workers] = ProcessPoolExecutor(max_workers=workers)
-    return pool
+def _serve(conn: Connection) -> None:
+    """A process's life: search each position it is sent until its pipe closes."""
+    while True:
+        try:
+            job = conn.recv()
+        except EOFError:
+            return
+        conn.send(think(*job))
+
+
+class Worker:
+    """A process that searches positions sent down its pipe."""
+
+    def __init__(self) -> None:
+        import multiprocessing
+
+        self.conn, theirs = multiprocessing.Pipe()
+        self.process = multiprocessing.Process(target=_serve, args=(theirs,), daemon=True)
+        self.process.start()
+        theirs.close()
+
+    def ask(self, job: tuple[Any, ...]) -> bool:
+        """Send a search; False if the process is gone."""
+        try:
+            self.conn.send(job)
+        except (BrokenPipeError, EOFError, OSError):
+            return False
+        return True
+
+    def answer(self, deadline: float | None) -> dict[str, Any] | None:
+        """The summary, or None if the process died or is stuck past ``deadline``."""
+        while True:
+            wait = 0.5 if deadline is None else max(0.0, deadline - time.perf_counter())
+            try:
+                if self.conn.poll(wait):
+                    found: dict[str, Any] = self.conn.recv()
+                    return found
+            except (EOFError, OSError):
+                return None
+            if not self.process.is_alive() or (deadline is not None and time.perf_counter() >= deadline):
+                return None
+
+    def stop(self) -> None:
+        self.conn.close()
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join()
+
+
+#: The processes started so far, in order; the first ``n`` serve an analysis with ``n``.
+WORKERS: list[Worker] = []
+
+
+def pool(workers: int) -> list[Worker]:
+    """``workers`` live processes, started (or started anew) where needed."""
+    for i in range(workers):
+        if i == len(WORKERS):
+            WORKERS.append(Worker())
+        elif not WORKERS[i].process.is_alive():
+            WORKERS[i].stop()
+            WORKERS[i] = Worker()
+    return WORKERS[:workers]
 
 
 def side_by_side(game: Game, workers: int, rng: random.Random, seconds: float | None,
                  iterations: int | None, lines: int) -> list[dict[str, Any]]:
-    """The summaries of ``workers`` searches made at once in the pool, each with its own
-    seed and share of the root; those whose process failed are left out (when all did,
-    one search is made here, so that an answer always comes)."""
+    """The summaries of ``workers`` searches made at once, each with its own seed and
+    share of the root; a process that dies or sticks is left out (and replaced next time);
+    when none answers, one search is made here, so that an answer always comes."""
     start = time.perf_counter()
     seeds = [rng.getrandbits(63) for _ in range(workers)]
     budget = None if seconds is None else max(0.0, seconds - MARGIN)
-    pool = _pool(workers)
-    jobs: list[Future[dict[str, Any]]] = []
-    try:
-        jobs = [pool.submit(think, game, seeds[i], budget, iterations, (i, workers), lines) for i in range(workers)]
-    except (BrokenProcessPool, RuntimeError):
-        _POOLS.pop(workers, None)
+    team = pool(workers)
+    asked = [w for i, w in enumerate(team) if w.ask((game, seeds[i], budget, iterations, (i, workers), lines))]
+    deadline = None if seconds is None else start + seconds + GRACE
     found = []
-    for job in jobs:
-        try:
-            found.append(job.result())
-        except BrokenProcessPool:
-            _POOLS.pop(workers, None)
-    if len(found) < len(jobs) or not jobs:
-        pool.shutdown(wait=False, cancel_futures=True)
-        _POOLS.pop(workers, None)
+    for worker in asked:
+        summary = worker.answer(deadline)
+        if summary is None:
+            worker.stop()
+        else:
+            found.append(summary)
     if not found:
         left = None if seconds is None else max(0.0, seconds - (time.perf_counter() - start))
         found.append(think(game, seeds[0], left, iterations, (0, 1), lines))

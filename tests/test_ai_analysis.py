@@ -1,0 +1,183 @@
+"""The analysis API (pygames.ai.analyse with ``lines`` and ``workers``) and the merge of
+searches made side by side: legal answers and legal lines in every game and option set,
+forced wins named, the budget kept with two processes, a dead process left out, and clear
+errors for counts that make no sense."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from pygames import IllegalMove, new_game
+from pygames.ai import analyse, merge, search
+from pygames.ai import parallel
+from test_ai import CONFIGS, IDS
+
+
+def random_position(name: str, options: dict, seed: int):
+    """A game some random moves in (not over)."""
+    rng = random.Random(seed)
+    game = new_game(name, **options)
+    for _ in range(rng.randrange(0, 14)):
+        move = game.random_move(rng)
+        game.play(move)
+        if game.result() is not None:
+            game.undo()
+            break
+    return game
+
+
+def side_by_side_here(game, n: int, work: int, lines: int, seed: int = 1):
+    """The merged analysis of ``n`` searches made one after another in this process, as
+    the pool or the page's workers would make them at once (the same summaries)."""
+    summaries = []
+    for i in range(n):
+        searcher = search(game, random.Random(seed * 100 + i), share=(i, n))
+        if searcher.decided is None:
+            searcher.run(iterations=work)
+        summaries.append(searcher.summary(lines))
+    return merge(game, summaries, lines)
+
+
+def assert_sound(game, analysis, lines: int) -> None:
+    """The move is legal, and every line is a legal sequence from the position that starts
+    with a distinct move, the first with the move played."""
+    assert analysis.move in game.legal_moves()
+    assert 1 <= len(analysis.lines) <= lines
+    assert analysis.lines[0].moves[0] == analysis.move
+    assert len({line.moves[0] for line in analysis.lines}) == len(analysis.lines)
+    for line in analysis.lines:
+        copy = game.copy()
+        for move in line.moves:
+            assert copy.result() is None
+            copy.play(move)  # raises IllegalMove if the line is not a legal sequence
+        # Each seat's chance (team-mates share their team's): as the search's own values.
+        assert len(line.values) == len(game.seats) and all(0 <= v <= 1 for v in line.values)
+        assert abs(sum(line.values) - sum(analysis.values)) < 1e-6
+    assert abs(sum(analysis.values) - (2 if getattr(game, "teams", False) else 1)) < 1e-6
+
+
+@pytest.mark.parametrize("name,options", CONFIGS, ids=IDS)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_lines_are_legal_sequences_in_every_game(name, options, seed):
+    game = random_position(name, options, seed)
+    before = game.copy().history
+    analysis = analyse(game, seconds=None, iterations=150, rng=random.Random(seed), lines=3)
+    assert_sound(game, analysis, 3)
+    assert game.history == before
+
+
+@pytest.mark.parametrize("name,options", CONFIGS, ids=IDS)
+@pytest.mark.parametrize("seed", [3, 4])
+def test_merged_searches_give_a_legal_move_and_legal_lines(name, options, seed):
+    game = random_position(name, options, seed)
+    analysis = side_by_side_here(game, 3, 100, 3, seed)
+    assert_sound(game, analysis, 3)
+    assert analysis.work >= 0
+
+
+def test_one_search_answers_as_before_with_lines_added():
+    """Lines change nothing about the move and values a single search gives."""
+    game = random_position("loose", {"size": 7}, 5)
+    one = analyse(game, seconds=None, iterations=200, rng=random.Random(9))
+    three = analyse(game, seconds=None, iterations=200, rng=random.Random(9), lines=3)
+    assert (one.move, one.values, one.work) == (three.move, three.values, three.work)
+    assert three.lines[0].moves[0] == three.move
+
+
+def test_monte_carlo_merge_adds_up_the_root_statistics():
+    game = random_position("gardar", {"size": 4}, 1)
+    summaries = []
+    for seed in (1, 2):
+        searcher = search(game, random.Random(seed))
+        searcher.run(iterations=120)
+        summaries.append(searcher.summary(2))
+    merged = merge(game, summaries, 2)
+    visits: dict = {}
+    for s in summaries:
+        for move, n, *_ in s["root"]:
+            visits[move] = visits.get(move, 0) + n
+    assert merged.work == 240
+    assert visits[merged.move] == max(visits.values())
+
+
+def test_pente_names_a_forced_win_and_its_length():
+    # White (to move) has an open three on row 10: an open four next, then five.
+    game = new_game("pente", size=13, opening="none")
+    for move in ["g7", "a1", "f7", "a3", "h7", "a5"]:
+        game.play(game.board.parse(move))
+    analysis = analyse(game, seconds=None, iterations=20000, rng=random.Random(1), lines=2)
+    assert analysis.lines[0].forced is not None and analysis.lines[0].forced > 0
+    assert analysis.lines[0].forced <= 3
+    assert analysis.values[0] == 1.0
+
+
+def test_pente_searches_that_share_the_root_moves_cover_them_all():
+    game = random_position("pente", {"size": 13, "opening": "none"}, 7)
+    whole = search(game, random.Random(1))
+    parts = [search(game, random.Random(1), share=(i, 3)) for i in range(3)]
+    assert sorted(map(str, whole.root_moves)) == sorted(str(m) for p in parts for m in p.root_moves)
+
+
+# -- processes ---------------------------------------------------------------------------
+
+needs_two_cores = pytest.mark.skipif(parallel.cores() < 2, reason="this machine has one core")
+
+
+@needs_two_cores
+def test_two_processes_answer_within_the_budget_plus_a_tenth():
+    game = random_position("loose", {"size": 9}, 3)
+    analyse(game, seconds=0.05, workers=2)  # starts the processes, as a first move would
+    for name, options in [("loose", {"size": 9}), ("pente", {"size": 19, "opening": "pro"})]:
+        game = random_position(name, options, 3)
+        start = time.perf_counter()
+        analysis = analyse(game, seconds=1.0, workers=2, lines=2)
+        took = time.perf_counter() - start
+        assert took <= 1.1, f"{name}: {took:.2f} s for a 1 s budget"
+        assert_sound(game, analysis, 2)
+
+
+@needs_two_cores
+def test_a_process_that_died_is_left_out_and_the_answer_still_comes(monkeypatch):
+    game = random_position("vacu", {"size": 5}, 2)
+    ask = parallel.Worker.ask
+
+    def ask_then_die(worker, job):
+        sent = ask(worker, job)
+        if job[4][0] == 1:  # the second search's process dies once it has its position
+            worker.process.kill()
+        return sent
+
+    monkeypatch.setattr(parallel.Worker, "ask", ask_then_die)
+    analysis = analyse(game, seconds=None, iterations=100, workers=2, rng=random.Random(3))
+    assert_sound(game, analysis, 1)
+    assert analysis.work == 100  # one search's work: the dead one's is missing
+    monkeypatch.undo()
+    assert all(w.process.is_alive() for w in parallel.pool(2))  # started anew for the next analysis
+
+
+@pytest.mark.parametrize("bad", [0, -1, 1.5, "2", True, None])
+def test_counts_must_be_positive_whole_numbers(bad):
+    game = new_game("loose", size=5)
+    with pytest.raises(ValueError, match="workers must be a positive whole number"):
+        analyse(game, iterations=10, workers=bad)
+    with pytest.raises(ValueError, match="lines must be a positive whole number"):
+        analyse(game, iterations=10, lines=bad)
+
+
+def test_more_workers_than_cores_is_refused_naming_the_limit():
+    game = new_game("loose", size=5)
+    most = parallel.cores()
+    with pytest.raises(ValueError, match=f"workers={most + 1} is more than this machine's {most} cores"):
+        analyse(game, iterations=10, workers=most + 1)
+
+
+def test_a_finished_game_has_no_move_whatever_the_workers():
+    game = new_game("loose", size=5)
+    game.play("pass")
+    game.play("pass")
+    for workers in (1, min(2, parallel.cores())):
+        with pytest.raises(IllegalMove):
+            analyse(game, iterations=10, workers=workers)
