@@ -622,8 +622,8 @@ __all__ = [
     "Preferences",
     "Session",
     "ask_computer",
-    "merge_answers",
     "describe_position",
     "levels",
+    "merge_answers",
     "option_fields",
 ]
