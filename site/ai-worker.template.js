@@ -1,8 +1,9 @@
 // The computer player's own interpreter: a Pyodide in a dedicated worker, so that the page
 // stays live while it thinks. It touches no page and answers with plain JSON, so it needs
-// no special headers. Messages in: {id, fragment, purpose, level, seat, lang} (see
-// pygames.session.ComputerTask) and {cancel: id}; out: {ready: true} once it can answer,
-// then {id, move, chances, …} | {id, refused} | {id, cancelled} | {id, error}.
+// no special headers. The page may run several, each searching its own share of a question.
+// Messages in: {id, fragment, purpose, level, seat, lang, share: [i, n]} (see
+// pygames.session.ask_computer) and {cancel: id}; out: {ready: true} once it can answer,
+// then {id, move, chances, lines, summary, …} | {id, refused} | {id, cancelled} | {id, error}.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;

@@ -12,13 +12,23 @@ import traceback
 from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 
-from pygames import available, game_class, language, set_language
+from pygames import ai, available, game_class, language, set_language
 from pygames.i18n import _, install
 from pygames.records import RecordError, read_any, write
 from pygames.render import geometry_for
-from pygames.session import Preferences, Session, ask_computer, levels, option_fields
+from pygames.session import (
+    Preferences,
+    Session,
+    ask_computer,
+    levels,
+    merge_answers,
+    option_fields,
+)
 
 sessions: dict[str, Session] = {}
+#: How many moves of the computer's expected line the board shows: beyond that the stones
+#: crowd the board and the line is little more than a guess.
+LINE_MOVES = 6
 
 
 def _guard(handler):
@@ -42,6 +52,7 @@ def _view(board_id: str, prefs: str, message: str | None = None, errors: list[st
     view["fragment"] = session.fragment()
     view["link"] = session.fragment(marks=False)
     view["key"] = session.record_key()
+    view["hinted"] = session.hint is not None  # the computer's hint is on view (it may be a pass)
     return json.dumps(view)
 
 
@@ -127,12 +138,54 @@ def computer(board_id, move, key, prefs):
     return _view(board_id, prefs, sessions[board_id].computer_move(str(move), str(key)))
 
 
+def merge(request, replies):
+    """One answer from the answers of the computer's workers to the same question, each
+    of which searched its own share side by side with the others."""
+    replies = json.loads(replies)
+    try:
+        return json.dumps(merge_answers(json.loads(request), replies))
+    except Exception:  # noqa: BLE001 - one worker's answer is still a good answer
+        traceback.print_exc()
+        return json.dumps(replies[0])
+
+
 def hint(board_id, move, fragment, prefs):
     return _view(board_id, prefs, sessions[board_id].show_hint(str(move), str(fragment)))
 
 
+def expected_line(board_id, fragment, path):
+    """The computer's expected line (an answer's ``lines[0].path``) from the position on
+    view, for the board to draw as numbered stones: each move's point (``None`` for an
+    action such as a pass), the colour of the player who would play it, and its words; as
+    far as its moves can be played, at most :data:`LINE_MOVES`. Empty if the position on
+    view is no longer the one the line was found for (``fragment``)."""
+    session = sessions[board_id]
+    if str(fragment) != session.fragment():
+        return json.dumps({"moves": []})
+    game = session.record.replay(session.ply)
+    moves = []
+    for move in json.loads(path)[:LINE_MOVES]:
+        if game.is_over():
+            break
+        colour = game.colour_name(game.to_move)
+        try:
+            game.play(move)
+        except ValueError:  # an illegal move (IllegalMove) ends the line where it is
+            break
+        moves.append({"point": move if isinstance(move, int) else None, "colour": colour,
+                      "text": session.move_label(move)})
+    words = " ".join(f"{i}. {m['text']}" for i, m in enumerate(moves, 1))
+    return json.dumps({"moves": moves, "message": _("Expected line: {moves}", moves=words) if moves else ""})
+
+
 def redraw(board_id, prefs):
     return _view(board_id, prefs)
+
+
+def computer_levels():
+    """The levels for the page, each saying whether it is capped by work (``capped``): such
+    a level thinks with one worker, since more would add up to more work than it allows."""
+    return json.dumps([{**entry, "capped": ai.level(entry["name"]).iterations is not None} for entry in levels()])
 
 
 def geometry(key):
@@ -154,8 +207,9 @@ def games():
 
 api = {"load": _guard(load), "newGame": _guard(new_game), "click": _guard(click), "act": _guard(act),
        "redraw": _guard(redraw), "place": _guard(place), "typed": _guard(typed), "computer": _guard(computer), "hint": _guard(hint),
+       "line": _guard(expected_line), "merge": create_proxy(merge),
        "record": _guard(record), "openRecord": _guard(open_record),
        "ask": create_proxy(ask), "games": create_proxy(games), "geometry": create_proxy(geometry), "language": create_proxy(page_language),
-       "levels": create_proxy(lambda: json.dumps(levels()))}
+       "levels": create_proxy(computer_levels)}
 # The page script (the app or the embedded boards) defines pgConnect and takes it from here.
 window.pgConnect(to_js(api, dict_converter=window.Object.fromEntries))

@@ -207,7 +207,12 @@ window.PgBoard = {
       ctx.beginPath(); ctx.arc(X(pt(scene.last)[0]), Y(pt(scene.last)[1]), r * 0.3, 0, 2 * Math.PI);
       ctx.fillStyle = this.DARK.includes(on) ? "#ffffff" : c.accent; ctx.fill();
     }
-    for (const m of scene.marks) this.mark(ctx, m, X(pt(m.p)[0]), Y(pt(m.p)[1]), r, dpr);
+    // the hint's expected line, numbered, over the hint's own mark
+    const expected = (extra.line || []).map((m, i) => ({ ...m, n: i + 1 })).filter((m) => m.point !== null);
+    const inLine = new Set(expected.map((m) => m.point));
+    for (const m of scene.marks) if (!inLine.has(m.p)) this.mark(ctx, m, X(pt(m.p)[0]), Y(pt(m.p)[1]), r, dpr);
+    for (const m of expected) this.lineStone(ctx, m, X(pt(m.point)[0]), Y(pt(m.point)[1]), r);
+    canvas.dataset.line = expected.map((m) => m.n).join(" ");
     if (extra.cursor !== null && extra.cursor !== undefined) {
       const [x, y] = pt(extra.cursor), s = r * 1.1;
       ctx.lineWidth = Math.max(2 * dpr, r * 0.12); ctx.strokeStyle = c.focus;
@@ -314,6 +319,15 @@ window.PgBoard = {
     return image;
   },
 
+  // A move of the computer's expected line: a see-through stone of its player's colour,
+  // numbered in the order of play.
+  lineStone(ctx, m, x, y, r) {
+    ctx.globalAlpha = 0.6; this.stone(ctx, m.colour, x, y, r); ctx.globalAlpha = 1;
+    ctx.font = `bold ${r * 1.05}px system-ui, sans-serif`; ctx.textAlign = "center"; ctx.textBaseline = "middle";
+    ctx.fillStyle = this.DARK.includes(m.colour) ? "#ffffff" : "#1b1b1b";
+    ctx.fillText(String(m.n), x, y + r * 0.05);
+  },
+
   mark(ctx, m, x, y, r, dpr) {
     const h = r * 0.5;
     ctx.strokeStyle = ctx.fillStyle = m.colour;
@@ -385,36 +399,68 @@ window.PgSound = {
   },
 };
 
-// The computer player. Questions go to a worker with its own interpreter (ai-worker.js),
-// one at a time, so the page never waits on a search; if no worker can run, the same
-// question goes to the page's own interpreter (api.ask), which thinks in slices. A worker
-// that crashes or does not answer in time is restarted once; after that the page falls
-// back and says so (onFallback).
+// The computer player. Questions go to a pool of workers, each with its own interpreter
+// (ai-worker.js), one question at a time, so the page never waits on a search. A question
+// goes to every ready worker, each searching its own share of it (`share`) for the level's
+// time, and the page's Python merges their answers (api.merge); a level capped by work
+// asks one worker only, since more would do more work than the level allows. The first
+// worker starts once the page is ready; the others start after it, one at a time, so that
+// the first answer never waits for them. A worker that fails or does not answer in time is
+// dropped and the others answer without it; when none is left a new one is started once,
+// and after that the page's own interpreter answers (api.ask), in slices, and says so.
 window.PgAi = {
-  worker: null, ready: false, fallback: false, restarted: false,
-  current: null, queue: [], nextId: 1, api: null, onFallback: null, levels: [],
+  pool: [],  // the workers: {worker, ready}
+  size: 1,  // how many workers are wanted
+  fallback: false, restarted: false,
+  current: null, queue: [], nextId: 1, api: null, note: null, levels: [],
 
-  // Start the worker in the background (once the page is ready, so that its start-up does
-  // not slow the page's).
-  start(api, onFallback) {
+  // How many workers a device runs unless the player chooses: one core is left to the page
+  // and at most four are used (each holds its own interpreter, and more gain little); with
+  // under 4 GB of memory, at most two.
+  defaultSize() {
+    const n = Math.max(1, Math.min((navigator.hardwareConcurrency || 1) - 1, 4));
+    return navigator.deviceMemory < 4 ? Math.min(n, 2) : n;
+  },
+
+  // Start the first worker in the background (once the page is ready, so that its start-up
+  // does not slow the page's). `note(text)` shows a notice about the computer's workers.
+  start(api, note, size = 1) {
     if (this.api) return;
-    this.api = api; this.onFallback = onFallback;
+    this.api = api; this.note = note; this.size = size;
     this.levels = JSON.parse(api.levels());
     if (!window.Worker) return this.giveUp(t("this browser cannot run a background worker"));
     this.spawn();
   },
 
   spawn() {
-    this.ready = false;
+    let worker;
     try {
-      this.worker = new Worker("./ai-worker.js", { type: "module" });
-    } catch (e) { return this.giveUp(e.message); }
-    this.worker.onmessage = (e) => this.receive(e.data);
-    this.worker.onerror = (e) => { e.preventDefault(); this.crashed(e.message || t("it stopped with an error")); };
+      worker = new Worker("./ai-worker.js", { type: "module" });
+    } catch (e) { return this.failed(null, e.message); }
+    const member = { worker, ready: false };
+    this.pool.push(member);
+    worker.onmessage = (e) => this.receive(member, e.data);
+    worker.onerror = (e) => { e.preventDefault(); this.failed(member, e.message || t("it stopped with an error")); };
+  },
+
+  // One more worker, if fewer are running than wanted and none is starting.
+  grow() {
+    if (this.fallback || !this.pool.length || this.pool.length >= this.size || this.pool.some((m) => !m.ready)) return;
+    this.spawn();
+  },
+
+  // The player's choice of cores: workers beyond it stop (a question they were thinking
+  // about is answered by the others), more start one at a time.
+  resize(size) {
+    this.size = size;
+    if (!this.api || this.fallback) return;
+    while (this.pool.length > Math.max(size, 1)) this.drop(this.pool[this.pool.length - 1]);
+    this.grow();
+    this.pump();
   },
 
   // Ask a question ({purpose, fragment, level, seat}); resolves with the answer object
-  // ({move, chances, key, …}, {refused}, {cancelled} or {error}).
+  // ({move, chances, key, lines, …}, {refused}, {cancelled} or {error}).
   ask(request) {
     return new Promise((resolve) => {
       this.queue.push({ request: { ...request, id: this.nextId++, lang: PgI18n.lang }, resolve });
@@ -429,48 +475,108 @@ window.PgAi = {
     const job = this.current;
     if (job && purposes.includes(job.request.purpose) && !job.cancelling) {
       job.cancelling = true;
-      if (this.fallback) job.resolve({ cancelled: true }); else this.worker.postMessage({ cancel: job.request.id });
+      if (this.fallback) job.resolve({ cancelled: true });
+      else job.asked.forEach((m) => m.worker.postMessage({ cancel: job.request.id }));
     }
   },
 
   pump() {
-    if (this.current || !this.queue.length || !(this.ready || this.fallback)) return;
+    const ready = this.pool.filter((m) => m.ready);
+    if (this.current || !this.queue.length || !(ready.length || this.fallback)) return;
     const job = this.current = this.queue.shift();
     if (this.fallback) {
       this.api.ask(JSON.stringify(job.request)).then((json) => this.finish(job, JSON.parse(json)));
       return;
     }
     const level = this.levels.find((l) => l.name === job.request.level);
-    job.timer = setTimeout(() => this.crashed(t("it did not answer in time")), ((level ? level.seconds : 10) + 30) * 1000);
-    this.worker.postMessage(job.request);
+    job.asked = level && level.capped ? ready.slice(0, 1) : ready;
+    job.replies = new Map();
+    job.timer = setTimeout(() => this.late(job), ((level ? level.seconds : 10) + 30) * 1000);
+    job.asked.forEach((m, i) => m.worker.postMessage({ ...job.request, share: [i, job.asked.length] }));
   },
 
-  receive(data) {
-    if (data.ready) { this.ready = true; document.body.dataset.aiReady = "1"; this.pump(); return; }
-    if (data.failed) return this.crashed(data.failed);
-    if (this.current && data.id === this.current.request.id) this.finish(this.current, data);
+  receive(member, data) {
+    if (data.ready) {
+      member.ready = true;
+      document.body.dataset.aiReady = "1";
+      this.counted();
+      this.pump();
+      this.grow();
+      return;
+    }
+    if (data.failed) return this.failed(member, data.failed);
+    const job = this.current;
+    if (job && job.asked && data.id === job.request.id && job.asked.includes(member)) {
+      job.replies.set(member, data);
+      this.settle(job);
+    }
+  },
+
+  // Once every worker asked has answered: one answer from theirs.
+  settle(job) {
+    if (!job.asked.every((m) => job.replies.has(m))) return;
+    const replies = job.asked.map((m) => job.replies.get(m));
+    const moves = replies.filter((r) => r.move);
+    if (moves.length < 2) return this.finish(job, moves[0] || replies[0]);
+    this.finish(job, JSON.parse(this.api.merge(JSON.stringify(job.request), JSON.stringify(moves))));
   },
 
   finish(job, answer) {
     clearTimeout(job.timer);
     if (this.current === job) this.current = null;
+    // how many searches the answer stands for, for tests and curious players
+    if (answer.move) document.body.dataset.aiAnswerWorkers = this.fallback ? 0 : answer.workers || 1;
     job.resolve(job.cancelling ? { cancelled: true } : answer);
     this.pump();
   },
 
-  crashed(reason) {
-    if (this.worker) this.worker.terminate();
-    if (this.current) { clearTimeout(this.current.timer); this.queue.unshift(this.current); this.current = null; }
+  // The question took far longer than its level's time: the workers still silent are stuck.
+  late(job) {
+    for (const m of job.asked.filter((w) => !job.replies.has(w))) this.failed(m, t("it did not answer in time"));
+  },
+
+  // A worker stops and leaves the pool; a question it alone was thinking about is asked
+  // again (of the others, or of the page).
+  drop(member) {
+    member.worker.terminate();
+    this.pool = this.pool.filter((m) => m !== member);
+    this.counted();
+    const job = this.current;
+    if (!job || !job.asked || !job.asked.includes(member)) return;
+    job.asked = job.asked.filter((m) => m !== member);
+    if (job.asked.length) return this.settle(job);
+    clearTimeout(job.timer);
+    this.current = null;
+    if (job.cancelling) job.resolve({ cancelled: true }); else this.queue.unshift(job);
+  },
+
+  // A worker failed to start or stopped: the others go on without it (and no other takes
+  // its place, since the same would likely happen again); the last one is restarted once.
+  failed(member, reason) {
+    if (member && !this.pool.includes(member)) return;
+    if (member) this.drop(member);
+    if (this.pool.length) {
+      this.size = this.pool.length;
+      if (this.note) this.note(t("One of the computer's background helpers failed ({why}); it thinks with the others.", { why: reason }));
+      return this.pump();
+    }
     if (this.restarted) return this.giveUp(reason);
     this.restarted = true;
     this.spawn();
   },
 
   giveUp(reason) {
-    this.worker = null; this.fallback = true;
+    this.pool.forEach((m) => m.worker.terminate());
+    this.pool = []; this.fallback = true;
+    this.counted();
     document.body.dataset.aiFallback = "1";
-    if (this.onFallback) this.onFallback(reason);
+    if (this.note) this.note(t("The computer is thinking on this page itself because its background helper failed ({why}), so the page may be slow while it thinks.", { why: reason }));
     this.pump();
+  },
+
+  // How many workers are ready, for tests and curious players.
+  counted() {
+    document.body.dataset.aiWorkers = this.pool.filter((m) => m.ready).length;
   },
 
   // The thinking notice: shown while the computer works on a move, with a running clock
@@ -499,6 +605,8 @@ window.PgApp = {
   chances: null,  // the computer's view of the position after its move, for the bar
   view: null,
   cursor: null,  // the keyboard cursor's point
+  hinted: null,  // the hint on view: {fragment, path}, its expected line as moves
+  line: null,  // that line as the board shows it: [{point, colour}], numbered from 1
   hover: null,  // the point under the mouse
   pushNext: false,  // the next view starts a new game: give it its own history entry
   shown: {},  // what each part of the panel shows (see changed)
@@ -615,6 +723,25 @@ window.PgApp = {
     if (chosen) level.value = chosen;
   },
 
+  // How many cores the computer thinks on: the player's choice, saved with the other
+  // preferences (the page's own, like the theme), else the device's default.
+  cores() {
+    const most = navigator.hardwareConcurrency || 1;
+    return Math.min(Math.max(Number(this.prefs.cores) || PgAi.defaultSize(), 1), most);
+  },
+
+  coreChoices() {
+    const select = this.$("cores");
+    const most = navigator.hardwareConcurrency || 1;
+    select.replaceChildren(...Array.from({ length: most }, (_, i) => new Option(String(i + 1))));
+    select.value = String(this.cores());
+    select.addEventListener("change", () => {
+      this.prefs.cores = Number(select.value);
+      localStorage.setItem("pygames.prefs", JSON.stringify(this.prefs));
+      PgAi.resize(this.cores());
+    });
+  },
+
   // Called by main.py once Python and pygames are loaded.
   async connect(api) {
     this.api = api;
@@ -634,6 +761,7 @@ window.PgApp = {
     this.$("rematch").addEventListener("click", () => this.rematch());
     this.$("again").addEventListener("click", () => this.newGame(this.view.game, this.view.options));
     this.$("hint").addEventListener("click", () => this.hint());
+    this.$("hint-line").addEventListener("click", () => this.toggleLine());
     this.$("resign").addEventListener("click", () => this.resign());
     this.$("download").addEventListener("click", () => this.download());
     this.$("record-open").addEventListener("click", () => this.openRecord(this.$("record-text").value));
@@ -645,6 +773,7 @@ window.PgApp = {
     this.levelChoices();
     level.value = localStorage.getItem("pygames.level") || "medium";
     level.addEventListener("change", () => localStorage.setItem("pygames.level", level.value));
+    this.coreChoices();
     this.$("type-move").addEventListener("submit", (e) => {
       e.preventDefault();
       const input = e.target.elements.move;
@@ -675,10 +804,10 @@ window.PgApp = {
     window.pgReady = true;
     // The computer's worker loads the same runtime: after the offline cache has it, so that
     // it is served from there rather than asked of the server a second time.
-    PgStart.offline().then(() => PgAi.start(api, (why) => {
+    PgStart.offline().then(() => PgAi.start(api, (text) => {
       this.$("ai-note").hidden = false;
-      this.$("ai-note").textContent = t("The computer is thinking on this page itself because its background helper failed ({why}), so the page may be slow while it thinks.", { why });
-    }));
+      this.$("ai-note").textContent = text;
+    }, this.cores()));
   },
 
   // The board: click or tap to play (with confirm-move, a first tap shows a ghost stone),
@@ -807,8 +936,34 @@ window.PgApp = {
       if (answer.cancelled) return;
       if (!answer.move) return this.say(t("No hint: {why}", { why: answer.refused || answer.error }));
       if (answer.chances) this.showChances(answer.chances, v.key + v.ply);
+      this.line = null;
       this.show(this.api.hint("main", answer.move, v.fragment, this.prefsJson()), "info");
+      const path = answer.lines && answer.lines.length ? answer.lines[0].path : [answer.move];
+      if (this.view.hinted && this.view.fragment === v.fragment) this.hinted = { fragment: v.fragment, path };
+      this.lineButton();
     });
+  },
+
+  // The hint's expected line on the board, or off again: numbered stones in the colours of
+  // the players who would play them (1 is the hint), with the moves in words below.
+  toggleLine() {
+    if (this.line) {
+      this.line = null;
+      this.say("", "info");
+    } else if (this.hinted) {
+      const found = JSON.parse(this.api.line("main", this.hinted.fragment, JSON.stringify(this.hinted.path)));
+      if (found.error) return this.say(found.error);
+      this.line = found.moves;
+      this.say(found.message, "info");
+    }
+    this.lineButton();
+    this.repaint();
+  },
+
+  lineButton() {
+    const b = this.$("hint-line");
+    b.disabled = !this.hinted;
+    b.setAttribute("aria-pressed", String(!!this.line));
   },
 
   // The evaluation bar: each colour's chance of winning, as the computer sees it (after its
@@ -983,7 +1138,7 @@ window.PgApp = {
   },
 
   extras(v) {
-    return { ghost: v.pending_point, ghostColour: v.to_move, cursor: this.cursor, hover: this.hover };
+    return { ghost: v.pending_point, ghostColour: v.to_move, cursor: this.cursor, hover: this.hover, line: this.line };
   },
 
   // Show a view (JSON text from Python): board, panel, address bar.
@@ -991,6 +1146,7 @@ window.PgApp = {
     const v = JSON.parse(json);
     if (v.error) { this.say(v.error); return; }
     const before = this.view;
+    if (!v.hinted && this.hinted) { this.hinted = this.line = null; this.lineButton(); }
     const step = before && before.key === v.key && v.ply === before.ply + 1;
     const grown = before && v.key !== before.key && v.plies === before.plies + 1 && v.ply === v.plies;
     this.geom = PgBoard.geometry(this.api, v.board);
