@@ -15,7 +15,7 @@ import json
 import pytest
 from browser import click_point, pixel, text
 from conftest import READY_MS
-from test_browser_ai import INSTRUMENT
+from test_browser_ai import CRASHING_WORKER, INSTRUMENT
 
 from pygames import Board
 
@@ -75,6 +75,29 @@ def test_a_worker_that_cannot_start_is_left_out_and_the_page_says_so(open_page, 
     assert w.page.evaluate("document.body.dataset.aiFallback") is None
     assert len(starts) == 2, "no other worker takes the failed one's place"
     w.errors[:] = [e for e in w.errors if "ai-worker.js" not in e and "net::ERR_FAILED" not in e]  # this test's doing
+
+
+def test_a_worker_that_crashes_while_thinking_is_left_out_of_the_answer(open_page, site_url):
+    w = open_page(None)
+    cores(w.page, 2)
+    starts = []
+
+    def second_crashes(route):
+        starts.append(route.request.url)
+        if len(starts) == 2:
+            route.fulfill(status=200, content_type="text/javascript", body=CRASHING_WORKER)
+        else:
+            route.continue_()
+
+    w.page.route("**/ai-worker.js", second_crashes)
+    w.page.goto(site_url + PENTE)
+    workers_ready(w.page, 2)
+    w.page.select_option("#level", "medium")
+    hint(w.page)  # asked of both; the second throws, the first answers alone
+    assert w.page.evaluate("document.body.dataset.aiAnswerWorkers") == "1"
+    assert w.page.evaluate("document.body.dataset.aiWorkers") == "1"
+    assert "boom" in text(w.page, "#ai-note")
+    w.errors[:] = [e for e in w.errors if "boom" not in e]  # the crash is this test's own doing
 
 
 def test_the_page_stays_live_while_two_workers_think(open_page, site_url):
