@@ -953,7 +953,7 @@ window.PgApp = {
     } else if (this.hinted) {
       const found = JSON.parse(this.api.line("main", this.hinted.fragment, JSON.stringify(this.hinted.path)));
       if (found.error) return this.say(found.error);
-      this.line = found.moves;
+      this.line = found.moves.length ? found.moves : null;
       this.say(found.message, "info");
     }
     this.lineButton();

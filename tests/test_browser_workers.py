@@ -130,7 +130,9 @@ def test_the_page_stays_live_while_two_workers_think(open_page, site_url):
 def test_the_hint_shows_its_expected_line_as_numbered_stones(open_page):
     page = open_page("/index.html#v=1&g=loose&size=5&m=c3").page
     workers_ready(page, 1)
-    page.select_option("#level", "easy")  # capped by work and seeded by the position: the same line every time
+    # a small board and three seconds: enough for the line to reach beyond the hinted move
+    # even on a busy machine
+    page.select_option("#level", "hard")
     assert page.locator("#hint-line").is_disabled()
     hint(page)
     assert page.get_attribute("#board", "data-line") in (None, "")
