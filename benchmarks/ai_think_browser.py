@@ -12,8 +12,10 @@ largest number asked, so that a small machine can run the larger pools too.
   computer to evaluate each position (share-link fragments; by default a Loose and a Pente
   position) at ``--level``, in turns across the pages so that all see the same machine
   load, ``--runs`` times. Work is the answer's (playouts, or Pente's nodes, of all workers
-  together); the time is from the question to the merged answer, on the page. Medians, and
-  each count's ratio to the first.
+  together); the time is from the question to the merged answer, on the page. Medians, each
+  count's ratio to the first, and the cores the page got meanwhile (the renderer
+  processes' processor time from /proc over the answer's time): more workers only help
+  where the machine has cores to spare.
 * **Memory** (``--memory``): for each count, a fresh browser with one page and its
   workers, once they are ready and have answered a question: the page's whole renderer
   process (proportional set size from /proc; dedicated workers, and the WebAssembly memory
@@ -28,6 +30,7 @@ import argparse
 import functools
 import http.server
 import json
+import os
 import statistics
 import sys
 import threading
@@ -72,17 +75,37 @@ def evaluate(page, fragment: str, level: str) -> tuple[float, int, int]:
     return seconds, answer["work"], answer.get("workers", 1)
 
 
+def renderer_pids(browser) -> list[int]:
+    info = browser.new_browser_cdp_session().send("SystemInfo.getProcessInfo")["processInfo"]
+    return [process["id"] for process in info if process["type"] == "renderer"]
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """The processor time the renderer processes have used (their workers' threads too)."""
+    ticks = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks += int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def work_per_second(browser, origin: str, counts: list[int], positions: list[str], level: str, runs: int) -> None:
+    """Also the cores the page got while it thought (its processor time over the answer's
+    time): on a machine busy with other work, more workers get little more of it."""
     pages = {n: open_page(browser, origin, n, max(counts)) for n in counts}
+    pids = renderer_pids(browser)
     print(f"work per second at level {level}, {runs} runs (medians):")
     for fragment in positions:
         rates: dict[int, list[float]] = {n: [] for n in counts}
         times: dict[int, list[float]] = {n: [] for n in counts}
+        used: dict[int, list[float]] = {n: [] for n in counts}
         for n, page in pages.items():
             evaluate(page, fragment, level)  # the first question of a position warms the caches
         for _ in range(runs):
             for n, page in pages.items():
+                cpu = cpu_seconds(pids)
                 seconds, work, merged = evaluate(page, fragment, level)
+                used[n].append((cpu_seconds(pids) - cpu) / seconds)
                 assert merged == n, f"{n} workers asked, {merged} answered"
                 rates[n].append(work / seconds)
                 times[n].append(seconds)
@@ -91,7 +114,8 @@ def work_per_second(browser, origin: str, counts: list[int], positions: list[str
         for n in counts:
             rate = statistics.median(rates[n])
             print(f"    {n} worker{'s' if n > 1 else ' '}: {rate:9.0f} work/s  answer in {statistics.median(times[n]):.2f} s"
-                  f"  ratio {rate / first:.2f}  (runs: {', '.join(f'{r:.0f}' for r in rates[n])})")
+                  f"  cores used {statistics.median(used[n]):.2f}  ratio {rate / first:.2f}"
+                  f"  (runs: {', '.join(f'{r:.0f}' for r in rates[n])})")
     for page in pages.values():
         page.context.close()
 
