@@ -15,13 +15,19 @@ Two shapes exist:
   (6 neighbours). Coordinates are axial ``(q, r)`` with the centre at ``(0, 0)`` and ``r``
   growing downwards. Labels give a row letter from ``a`` on the bottom row, then the
   position in that row from ``1`` at its left end, so ``a1`` is the bottom-left corner.
+
+The tables that games and searchers derive from a board shape live here too, each worked
+out once and cached: :attr:`Board.ball` (the points within two steps) and
+:func:`zobrist_keys` (the random keys of Zobrist hashing, fixed per seed so that every game
+and search that uses the same seed agrees).
 """
 
 from __future__ import annotations
 
 import math
+import random
 import string
-from functools import cache
+from functools import cache, cached_property
 
 from .i18n import _
 
@@ -183,3 +189,23 @@ class Board:
     def lines(self) -> list[tuple[Point, Point]]:
         """Each drawn line segment between neighbouring points, once."""
         return [(p, q) for p, ns in enumerate(self.neighbours) for q in ns if p < q]
+
+    # -- derived tables ----------------------------------------------------------------
+
+    @cached_property
+    def ball(self) -> tuple[frozenset[Point], ...]:
+        """For each point, the points at most two steps away (itself included when it has a
+        neighbour): where a stone's fighting happens. Worked out on first use."""
+        nbrs = self.neighbours
+        return tuple(frozenset(q for n in nbrs[p] for q in (n, *nbrs[n])) for p in range(len(nbrs)))
+
+
+@cache
+def zobrist_keys(seed: str, rows: int, columns: int, bits: int = 64) -> tuple[tuple[int, ...], ...]:
+    """``rows`` rows of ``columns`` random ``bits``-bit keys for Zobrist hashing (the key of a
+    position is the XOR of the keys of what is on it), drawn row by row from a generator
+    seeded with ``seed``: the same seed always gives the same keys, so every game and search
+    using it agrees, and a rules engine's keys never change between versions. Cached: each
+    table is drawn once and shared."""
+    rng = random.Random(seed)
+    return tuple(tuple(rng.getrandbits(bits) for _ in range(columns)) for _ in range(rows))

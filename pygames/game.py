@@ -345,21 +345,6 @@ class Game:
             moves[i] = moves[n]
         raise IllegalMove(_("no legal move"), "no_legal_move")
 
-    # -- knowledge for computer players (optional: the defaults know nothing) ------------
-
-    def playout_move(self, rng: random.Random) -> Move:
-        """The next move of a Monte Carlo playout (:mod:`pygames.ai.mcts`). Uniformly random
-        by default; a game overrides it with a cheap policy built from its rulebook (answer a
-        threat, don't fill your own eye...), which must still return only legal moves and
-        should let the game end (pass when nothing useful is left)."""
-        return self.random_move(rng)
-
-    def move_priors(self, moves: list[Move]) -> list[float] | None:
-        """How promising each of ``moves`` (legal or candidate moves of the side to move)
-        looks before any search, each from 0 (hopeless) to 1 (surely good), or None for no
-        opinion. Tree search counts a prior as a few playouts' worth of evidence."""
-        return None
-
     def side(self, colour: int) -> tuple[int, ...]:
         """The colours that win or lose together with ``colour``: itself, and its
         team-mates in games played in teams (a resignation loses for the whole side)."""

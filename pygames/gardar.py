@@ -21,7 +21,7 @@ an option whose default is the recommendation of the project's rules notes (mode
 Speed. Enclosures, loops and dead stones are whole-board shapes, so the position is kept as
 integers used as bit sets (one bit per point on a padded grid): flooding a region is then a
 handful of shifts per step instead of a Python loop over points. On top of the stones, a
-:class:`_Position` keeps what the dead-stone rules ask about, up to date move by move: the
+:class:`Position` keeps what the dead-stone rules ask about, up to date move by move: the
 table of enclosures with their fence counts, and each colour's groups that have no
 breathing space. A move changes them only where it lands: a placement splits at most the
 empty region it fills (and only when the points around it fall apart into separate arcs),
@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar, NamedTuple
 
-from .board import Board, Point
+from .board import Board, Point, zobrist_keys
 from .game import (
     COLOUR_CHOICES,
     PASS,
@@ -56,7 +56,7 @@ BLACK, WHITE = 1, 2
 
 
 @dataclass(frozen=True)
-class _Grid:
+class Grid:
     """Bit-set tables for one board size. Point ``(q, r)`` of a side-``n`` board is bit
     ``(r + n) * width + (q + n)`` with ``width = 2n + 1``: a spare column on each side and
     a spare row above and below keep shifted bits from wrapping onto real points.
@@ -83,7 +83,7 @@ class _Grid:
 
 
 @cache
-def _grid(size: int) -> _Grid:
+def _grid(size: int) -> Grid:
     board = Board.hexagon(size)
     width = 2 * size + 1
     positions = [(r + size) * width + (q + size) for q, r in board.coords]
@@ -109,13 +109,12 @@ def _grid(size: int) -> _Grid:
         arcs[sum(1 << around[i] for i in range(6) if on[i])] = tuple(runs)
     thick = frozenset(window for window in arcs
                       if any(window >> around[i] & 1 and window >> around[i - 1] & 1 for i in range(6)))
-    rng = random.Random(f"gardar {size}")
-    empty, black, white = (tuple(rng.getrandbits(60) for _ in positions) for _colour in range(3))
-    return _Grid(width, sum(bit), edge, sum(bit) & ~edge, bit, near, {pos: p for p, pos in enumerate(positions)},
-                 tuple(pos - width for pos in positions), sum(1 << a for a in around), arcs, thick, (empty, black, white))
+    empty, black, white = zobrist_keys(f"gardar {size}", 3, len(positions), 60)
+    return Grid(width, sum(bit), edge, sum(bit) & ~edge, bit, near, {pos: p for p, pos in enumerate(positions)},
+                tuple(pos - width for pos in positions), sum(1 << a for a in around), arcs, thick, (empty, black, white))
 
 
-def _grow(x: int, width: int) -> int:
+def grow(x: int, width: int) -> int:
     """``x`` together with every neighbour of its points (not yet clipped to the board).
     The row above holds neighbours q and q+1, the row below q and q-1."""
     left, right = x << 1, x >> 1
@@ -125,7 +124,7 @@ def _grow(x: int, width: int) -> int:
 def _flood(seed: int, within: int, width: int) -> int:
     """Everything in ``within`` connected to ``seed`` (itself inside ``within``)."""
     while True:
-        more = _grow(seed, width) & within
+        more = grow(seed, width) & within
         if more == seed:
             return seed
         seed = more
@@ -135,7 +134,7 @@ def _smothered_group(seed: int, stones: int, air: int, width: int) -> int:
     """The group of ``stones`` holding ``seed`` if none of its stones touches ``air`` (the
     empty points off the edge), else 0: the flood stops at the first breathing space."""
     while True:
-        grown = _grow(seed, width)
+        grown = grow(seed, width)
         if grown & air:
             return 0
         more = grown & stones
@@ -144,7 +143,7 @@ def _smothered_group(seed: int, stones: int, air: int, width: int) -> int:
         seed = more
 
 
-def _smothered_among(seeds: int, stones: int, air: int, grid: _Grid) -> int:
+def _smothered_among(seeds: int, stones: int, air: int, grid: Grid) -> int:
     """The groups of ``stones`` holding any of ``seeds`` that touch no ``air``; a seed that
     touches air itself is cleared by one look-up."""
     found = 0
@@ -187,12 +186,12 @@ class Enclosure:
     controller: int
 
 
-#: One enclosure in a :class:`_Position`: its points and how many Black and White stones
+#: One enclosure in a :class:`Position`: its points and how many Black and White stones
 #: count in its fence.
 _Region = tuple[int, int, int]
 
 
-class _Position(NamedTuple):
+class Position(NamedTuple):
     """One board and everything the dead-stone rules ask about it, as bit sets.
 
     ``enclosures`` holds every enclosure with its fence counts (as the ``enemies_inside``
@@ -214,7 +213,7 @@ class _Position(NamedTuple):
     smothered_white: int
 
 
-_new = tuple.__new__  # builds a _Position without the keyword-handling constructor
+_new = tuple.__new__  # builds a Position without the keyword-handling constructor
 
 #: Random numbers that tell apart the boards each player left (see ``Gardar._turn_key``).
 _LEFT_BY = (0, 0x5F3759DF2B1C8A3, 0x1B873593E6546B6)
@@ -274,7 +273,7 @@ class Gardar(PieRule, Game):
 
     choosing: bool
     first_passer: int
-    _pos: _Position
+    _pos: Position
 
     def make_board(self) -> Board:
         return Board.hexagon(self.options["size"])
@@ -294,7 +293,7 @@ class Gardar(PieRule, Game):
         self._left: dict[int, int] = {}
         self._own_left: dict[int, int] = {}
         self._turn_ends: list[tuple[int, int] | None] = []
-        self._tried: tuple[Point, int, _Position, tuple[_Position, int]] | None = None
+        self._tried: tuple[Point, int, Position, tuple[Position, int]] | None = None
         self._pos = self._position(0, 0)
 
     def set_state(self, name: str, value: int | list[int]) -> None:
@@ -320,6 +319,19 @@ class Gardar(PieRule, Game):
     def white(self) -> int:
         return self._pos.white
 
+    @property
+    def grid(self) -> Grid:
+        """The bit-set tables of this board size (shared by every game of the size)."""
+        return self._grid
+
+    @property
+    def position(self) -> Position:
+        """The board as bit sets, with everything the dead-stone rules ask about it
+        (enclosures, who controls them, groups without breathing space). Positions are
+        immutable: this one stays valid, and true of the board it was read from, after
+        later moves."""
+        return self._pos
+
     def _of(self, colour: int) -> int:
         return self._pos.black if colour == BLACK else self._pos.white
 
@@ -333,7 +345,7 @@ class Gardar(PieRule, Game):
         return out
 
     def _around(self, x: int) -> int:
-        return _grow(x, self._grid.width) & self._grid.board
+        return grow(x, self._grid.width) & self._grid.board
 
     def _parts(self, mask: int) -> Iterator[int]:
         return _parts(mask, self._grid.width)
@@ -347,7 +359,7 @@ class Gardar(PieRule, Game):
         makes the other colour's fence stones part of the enclosure; if both colours (or
         neither) close a loop on their own, the plain majority decides."""
         grid, width = self._grid, self._grid.width
-        fence = _grow(points, width) & (black | white)
+        fence = grow(points, width) & (black | white)
         b, w = (fence & black).bit_count(), (fence & white).bit_count()
         if self.options["enemies_inside"] == "enclosure":
             by_black = not _flood(points, grid.board & ~black, width) & grid.edge
@@ -367,18 +379,18 @@ class Gardar(PieRule, Game):
         inside = empty & ~_flood(grid.edge & empty, empty, width)
         return tuple(self._region(points, black, white) for points in _parts(inside, width))
 
-    def _position(self, black: int, white: int) -> _Position:
-        """The :class:`_Position` of a board, worked out from scratch."""
+    def _position(self, black: int, white: int) -> Position:
+        """The :class:`Position` of a board, worked out from scratch."""
         grid, width = self._grid, self._grid.width
         zobrist = [0, 0, 0]
         for colour, stones in ((BLACK, black), (WHITE, white)):
             for p in self._points(stones):
                 zobrist[colour] ^= grid.zobrist[colour][p]
         air = grid.interior & ~(black | white)
-        smothered = [stones & ~_flood(stones & _grow(air, width), stones, width) for stones in (black, white)]
+        smothered = [stones & ~_flood(stones & grow(air, width), stones, width) for stones in (black, white)]
         enclosures = self._all_enclosures(black, white)
-        return _Position(black, white, zobrist[BLACK], zobrist[WHITE], enclosures, *self._control(enclosures),
-                         *smothered)
+        return Position(black, white, zobrist[BLACK], zobrist[WHITE], enclosures, *self._control(enclosures),
+                        *smothered)
 
     @staticmethod
     def _control(enclosures: tuple[_Region, ...], inside: int = 0, hostile_black: int = 0,
@@ -410,7 +422,7 @@ class Gardar(PieRule, Game):
             for seed in seeds:
                 others |= seed
             while piece & others != others:
-                more = _grow(piece, grid.width) & region
+                more = grow(piece, grid.width) & region
                 if more == piece:
                     break
                 piece = more
@@ -426,7 +438,7 @@ class Gardar(PieRule, Game):
     def _cut_off(self, p: Point, empty: int, arcs: tuple[int, ...]) -> list[int]:
         """The new enclosures a stone at ``p`` cuts off, when ``p`` lay in the open space
         that reaches the edge (``empty`` no longer holds ``p``; ``arcs`` are the runs of
-        empty points around ``p``, see :class:`_Grid`): the pieces of that space around
+        empty points around ``p``, see :class:`Grid`): the pieces of that space around
         ``p`` that no longer reach the edge. A piece is followed only until it touches the
         edge, or until it has met every other arc around ``p`` (then nothing split off, as
         long as ``p`` itself was not the space's only way to the edge)."""
@@ -446,7 +458,7 @@ class Gardar(PieRule, Game):
             while not piece & edge:
                 if not at_edge and not open_seen and piece & others == others:
                     return found  # one piece holds every arc left, and the region's edge points
-                more = _grow(piece, width) & empty
+                more = grow(piece, width) & empty
                 if more == piece:
                     found.append(piece)
                     break
@@ -456,7 +468,7 @@ class Gardar(PieRule, Game):
             seeds = [seed for seed in seeds if not seed & piece]
         return found
 
-    def _redraw(self, pos: _Position, gone: int, pieces: Iterable[int], black: int,
+    def _redraw(self, pos: Position, gone: int, pieces: Iterable[int], black: int,
                 white: int) -> tuple[tuple[_Region, ...], int, int, int]:
         """The enclosure table of ``pos`` with the points ``gone`` (whole enclosures, and
         freed stones) replaced by the enclosures ``pieces``, and its control sets, for the
@@ -482,8 +494,8 @@ class Gardar(PieRule, Game):
 
     # -- dead stones -------------------------------------------------------------------
 
-    def _dead(self, pos: _Position, colour: int) -> int:
-        """The stones of ``colour`` that are dead in the position ``pos``."""
+    def dead_in(self, pos: Position, colour: int) -> int:
+        """The stones of ``colour`` that are dead in the position ``pos``, as a bit set."""
         grid, width = self._grid, self._grid.width
         if colour == BLACK:
             mine, theirs, hostile, smothered = pos.black, pos.white, pos.hostile_black, pos.smothered_black
@@ -491,10 +503,10 @@ class Gardar(PieRule, Game):
             mine, theirs, hostile, smothered = pos.white, pos.black, pos.hostile_white, pos.smothered_white
         dead = 0
         if hostile:
-            touching = mine & _grow(hostile, width)
+            touching = mine & grow(hostile, width)
             if touching:
                 friendly = pos.inside & ~hostile
-                safe = mine & _grow(friendly, width) if friendly else 0
+                safe = mine & grow(friendly, width) if friendly else 0
                 if self._group_death:
                     dead = _flood(touching, mine, width) & ~(_flood(safe, mine, width) if safe else 0)
                 else:
@@ -503,7 +515,7 @@ class Gardar(PieRule, Game):
         # enemy stones (and edge points, which do not count), so it dies if any enemy
         # stone bounds it at all.
         if smothered:
-            pressed = smothered & _grow(theirs, width)
+            pressed = smothered & grow(theirs, width)
             if pressed:
                 pressed = _flood(pressed, smothered, width)
                 if self.options["hole_exemption"]:
@@ -517,11 +529,11 @@ class Gardar(PieRule, Game):
     def dead_stones(self, colour: int) -> list[Point]:
         """The stones of ``colour`` that are dead now: the opponent's next placement removes
         them (a player's own dead stones stay until then)."""
-        return self._points(self._dead(self._pos, colour))
+        return self._points(self.dead_in(self._pos, colour))
 
     # -- how a move changes the position ----------------------------------------------
 
-    def _place(self, pos: _Position, me: int, p: Point) -> _Position:
+    def _place(self, pos: Position, me: int, p: Point) -> Position:
         """``pos`` with a stone of ``me`` at the empty point ``p`` (nothing removed yet)."""
         grid, width = self._grid, self._grid.width
         bit = grid.bit[p]
@@ -559,10 +571,10 @@ class Gardar(PieRule, Game):
         if bit & grid.interior:
             choked |= _smothered_among(near & theirs & ~choked, theirs, air, grid)
         smothered_black, smothered_white = (smothered, choked) if me == BLACK else (choked, smothered)
-        return _new(_Position, (black, white, zobrist_black, zobrist_white, enclosures, inside, hostile_black,
-                                hostile_white, smothered_black, smothered_white))
+        return _new(Position, (black, white, zobrist_black, zobrist_white, enclosures, inside, hostile_black,
+                               hostile_white, smothered_black, smothered_white))
 
-    def _remove(self, pos: _Position, colour: int, dead: int) -> _Position:
+    def _remove(self, pos: Position, colour: int, dead: int) -> Position:
         """``pos`` with the stones ``dead`` of ``colour`` taken off the board. The freed
         points join the empty regions next to them: a piece of that union is open space if
         a freed point in it lies on the edge or touches the open space, else it is one
@@ -575,7 +587,7 @@ class Gardar(PieRule, Game):
         open_space = grid.board & ~(black | white | inside)
         edge, near, bit, table = grid.edge, grid.near, grid.bit, grid.zobrist[colour]
         zobrist = zobrist_black if colour == BLACK else zobrist_white
-        reach = leaks = freed_air = 0
+        reach = leaks = breathing = 0
         freed = self._points(dead)
         for p in freed:
             zobrist ^= table[p]
@@ -583,7 +595,7 @@ class Gardar(PieRule, Game):
             if bit[p] & edge:
                 leaks |= bit[p]
             else:
-                freed_air |= near[p]
+                breathing |= near[p]
                 if near[p] & open_space:
                     leaks |= bit[p]
         if colour == BLACK:
@@ -604,18 +616,18 @@ class Gardar(PieRule, Game):
             pieces = [piece for piece in _parts(zone, width) if not piece & leaks]
         enclosures, inside, hostile_black, hostile_white = self._redraw(pos, zone, pieces, black, white)
         theirs = smothered_white if colour == BLACK else smothered_black
-        if smothered & freed_air:
-            smothered &= ~_flood(smothered & freed_air, smothered, width)
-        if theirs & freed_air:
-            theirs &= ~_flood(theirs & freed_air, theirs, width)
-        rest = mine & reach & ~freed_air & ~smothered
+        if smothered & breathing:
+            smothered &= ~_flood(smothered & breathing, smothered, width)
+        if theirs & breathing:
+            theirs &= ~_flood(theirs & breathing, theirs, width)
+        rest = mine & reach & ~breathing & ~smothered
         if rest:
             smothered |= _smothered_among(rest, mine, grid.interior & ~(black | white), grid)
         smothered_black, smothered_white = (smothered, theirs) if colour == BLACK else (theirs, smothered)
-        return _new(_Position, (black, white, zobrist_black, zobrist_white, enclosures, inside, hostile_black,
-                                hostile_white, smothered_black, smothered_white))
+        return _new(Position, (black, white, zobrist_black, zobrist_white, enclosures, inside, hostile_black,
+                               hostile_white, smothered_black, smothered_white))
 
-    def _outcome(self, p: Point, me: int) -> tuple[_Position, int]:
+    def placement_outcome(self, p: Point, me: int) -> tuple[Position, int]:
         """The position after ``me`` places at ``p`` and the dead enemy stones are removed,
         and the stones removed.
 
@@ -629,7 +641,7 @@ class Gardar(PieRule, Game):
         after = self._place(pos, me, p)
         removed = 0
         while True:
-            dead = self._dead(after, 3 - me)
+            dead = self.dead_in(after, 3 - me)
             if not dead:
                 break
             after = self._remove(after, 3 - me, dead)
@@ -642,7 +654,7 @@ class Gardar(PieRule, Game):
     # -- moves -------------------------------------------------------------------------
 
     @staticmethod
-    def _turn_key(pos: _Position, colour: int) -> tuple[int, int]:
+    def _turn_key(pos: Position, colour: int) -> tuple[int, int]:
         """The board ``pos`` left by the player of ``colour``, as a Zobrist key, and the
         same for that player's own stones alone. A placement adds a stone to the mover's
         stones and takes none away, so it can repeat one of the mover's earlier boards
@@ -651,13 +663,13 @@ class Gardar(PieRule, Game):
         own = pos.zobrist_black if colour == BLACK else pos.zobrist_white
         return pos.zobrist_black ^ pos.zobrist_white ^ _LEFT_BY[colour], own ^ _LEFT_BY[colour]
 
-    def _repeats(self, p: Point, me: int) -> bool:
+    def repeats(self, p: Point, me: int) -> bool:
         """Whether placing at the empty point ``p`` would leave a board ``me`` left before."""
         pos = self._pos
         own = pos.zobrist_black if me == BLACK else pos.zobrist_white
         if own ^ self._grid.zobrist[me][p] ^ _LEFT_BY[me] not in self._own_left:
             return False
-        return self._turn_key(self._outcome(p, me)[0], me)[0] in self._left
+        return self._turn_key(self.placement_outcome(p, me)[0], me)[0] in self._left
 
     def _play(self, move: Move) -> None:
         if self.choosing:
@@ -676,7 +688,7 @@ class Gardar(PieRule, Game):
             stones = self.stones
             if stones[move]:
                 raise IllegalMove(_("that point is already occupied"), "occupied")
-            after, removed = self._outcome(move, me)
+            after, removed = self.placement_outcome(move, me)
             keys = self._turn_key(after, me)
             if keys[0] in self._left:
                 raise IllegalMove(_("this would repeat the board you left at the end of an earlier turn"), "superko")
@@ -743,7 +755,7 @@ class Gardar(PieRule, Game):
         if move == PASS:
             return True
         return (isinstance(move, int) and 0 <= move < len(self.stones) and not self.stones[move]
-                and not self._repeats(move, self.to_move))
+                and not self.repeats(move, self.to_move))
 
     def candidates(self) -> Iterable[Move]:
         if self.choosing:
@@ -757,7 +769,7 @@ class Gardar(PieRule, Game):
         left empty, draw from a list of them instead of redrawing over the whole board."""
         if self.choosing:
             return rng.choice(COLOUR_CHOICES)
-        stones, me, repeats = self.stones, self.to_move, self._repeats
+        stones, me, repeats = self.stones, self.to_move, self.repeats
         n = len(stones)
         draw = rng.random
         for _try in range(8):
@@ -779,106 +791,6 @@ class Gardar(PieRule, Game):
             free[i] = free[-1]
             free.pop()
         return PASS
-
-    # -- knowledge for computer players -----------------------------------------------
-
-    #: How many random points a playout draws looking for one worth a stone before passing.
-    PLAYOUT_TRIES = 10
-    #: How often a playout still tries a point of an enclosure the enemy controls.
-    INVADE = 0.1
-    #: How often a playout still tries a point that closes a triangle of its own stones.
-    THICKEN = 0.2
-
-    def _thickens(self, p: Point, mine: int) -> bool:
-        """Whether a stone at ``p`` closes a triangle with two neighbouring stones of
-        ``mine``. A perimeter loop never holds all three stones of a triangle (the middle
-        one could go and the loop would stay closed), so such a stone, or one next to it,
-        is surplus: one point lost, unless the move wins something else."""
-        grid = self._grid
-        return (mine >> grid.corner[p]) & grid.ring in grid.thick
-
-    def _controls(self, me: int) -> tuple[int, int]:
-        """The enclosed points ``me`` controls, and those the enemy controls."""
-        pos = self._pos
-        if me == BLACK:
-            return pos.hostile_white, pos.hostile_black
-        return pos.hostile_black, pos.hostile_white
-
-    def playout_move(self, rng: random.Random) -> Move:
-        """The next move of a Monte Carlo playout: a random point worth a stone, or a pass
-        when a few draws find none, so that a playout ends once the board is settled
-        instead of filling every point. Not worth a stone: a point of an enclosure the
-        mover controls (the stone is surplus, and filling an eye can open the loop around
-        it), mostly a point of an enclosure the enemy controls (the stone dies there,
-        unless enough follow to win the majority of its fence), and mostly a point that
-        thickens the mover's shape (see :meth:`_thickens`)."""
-        if self.choosing:
-            return rng.choice(COLOUR_CHOICES)
-        me = self.to_move
-        own, hostile = self._controls(me)
-        mine = self._of(me)
-        stones, bit, draw = self.stones, self._grid.bit, rng.random
-        n = len(stones)
-        for _try in range(self.PLAYOUT_TRIES):
-            p = int(draw() * n)
-            if stones[p] or bit[p] & own or (bit[p] & hostile and draw() > self.INVADE):
-                continue
-            if self._thickens(p, mine) and draw() > self.THICKEN:
-                continue
-            if not self._repeats(p, me):
-                return p
-        return PASS
-
-    def move_priors(self, moves: list[Move]) -> list[float] | None:
-        """How promising each move looks, from what it does to the board at once:
-
-        * closing an enclosure the mover controls, or killing enemy stones: very good;
-        * saving stones of the mover that the enemy's next placement would remove: good;
-        * a stone that is dead as soon as it lands, or that fills an enclosure the mover
-          controls (a surplus stone, and maybe a loop opened): bad;
-        * a stone that thickens the mover's shape (a surplus stone): poor;
-        * any other point: a little better next to stones than away from them, and
-          still below passing: every stone that does not end up in a perimeter loop costs
-          a point, so a stone has to earn its place (the search checks that a pass does not
-          lose the count, and finds the stones that do earn theirs).
-
-        Working out a move's result costs a placement, so it is done only for points where
-        something can happen: inside an enclosure, between separate arcs of empty points
-        (where a loop can close), on the edge, or next to enemy stones."""
-        if self.choosing:
-            return None
-        grid, width, pos, me = self._grid, self._grid.width, self._pos, self.to_move
-        own, hostile = self._controls(me)
-        mine, theirs = (pos.black, pos.white) if me == BLACK else (pos.white, pos.black)
-        dying = self._dead(pos, me)
-        near_stones = _grow(mine | theirs, width)
-        near_enemy = _grow(theirs, width)
-        empty = grid.board & ~(mine | theirs)
-        out = []
-        for move in moves:
-            if not isinstance(move, int):
-                out.append(0.5)
-                continue
-            b = grid.bit[move]
-            if b & own:
-                out.append(0.05)
-                continue
-            prior = 0.2 if self._thickens(move, mine) else 0.45 if b & near_stones else 0.35
-            arcs = grid.arcs[(empty >> grid.corner[move]) & grid.ring]
-            if b & (pos.inside | grid.edge | near_enemy) or len(arcs) > 1:
-                after, removed = self._outcome(move, me)
-                gained = (after.hostile_white if me == BLACK else after.hostile_black) & ~own
-                dead = self._dead(after, me)
-                if dead & b:
-                    prior = 0.1
-                elif removed or gained:
-                    prior = 0.9
-                elif dying & ~dead:
-                    prior = 0.8
-                elif b & hostile:
-                    prior = 0.2
-            out.append(prior)
-        return out
 
     # -- holes and loops ---------------------------------------------------------------
 
@@ -939,7 +851,7 @@ class Gardar(PieRule, Game):
             return self._cached[1]
         black, white = position
         if self.options["dead_at_end"] == "remove":
-            black, white = black & ~self._dead(self._pos, BLACK), white & ~self._dead(self._pos, WHITE)
+            black, white = black & ~self.dead_in(self._pos, BLACK), white & ~self.dead_in(self._pos, WHITE)
         stones = {BLACK: black, WHITE: white}
         loops: dict[int, list[tuple[int, int]]] = {BLACK: [], WHITE: []}
         count: dict[int, int] = {}

@@ -115,6 +115,13 @@ class Loose(PieRule, Game):
             self._slot[p] = i
         self._rebuild(range(len(self.stones)))
 
+    @property
+    def empty_points(self) -> list[Point]:
+        """The empty points, in no particular order: the engine's own list, not a copy (a
+        computer player's playouts ask millions of times), valid until the next move or
+        undo. Callers must not change it."""
+        return self._empty
+
     # -- liberties -------------------------------------------------------------------
 
     def is_true_liberty(self, p: Point) -> bool:
@@ -435,14 +442,6 @@ class Loose(PieRule, Game):
             self._rebuild(journal)
         self._trial = None
 
-    # -- knowledge for the computer player (see :mod:`pygames.loose_ai`) ---------------------
-
-    def playout_move(self, rng: random.Random) -> Move:
-        return loose_ai.playout_move(self, rng)
-
-    def move_priors(self, moves: list[Move]) -> list[float] | None:
-        return loose_ai.priors(self, moves)
-
     # -- outcome -------------------------------------------------------------------------
 
     def scores(self) -> dict[int, float]:
@@ -477,6 +476,3 @@ class Loose(PieRule, Game):
         return [{"kind": "mark", "points": self.false_liberties(), "shape": "cross", "colour": 0,
                  "label": N_("false liberty")}]
 
-
-# The computer player's knowledge (used by the methods above) reads this module's names.
-from .ai import loose as loose_ai

@@ -56,7 +56,7 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any, ClassVar
 
-from .board import Board, Point
+from .board import Board, Point, zobrist_keys
 from .game import (
     COLOUR_CHOICES,
     PASS,
@@ -79,16 +79,6 @@ TERRITORY_LABELS = {BLACK: N_("Black territory"), WHITE: N_("White territory")}
 TOP, BOTTOM, LEFT, RIGHT = 1, 2, 4, 8
 EDGES = {BLACK: TOP | BOTTOM, WHITE: LEFT | RIGHT}
 EDGE_SIDES = (("top", TOP, BLACK), ("bottom", BOTTOM, BLACK), ("left", LEFT, WHITE), ("right", RIGHT, WHITE))
-
-
-@cache
-def zobrist(points: int) -> tuple[tuple[int, ...], ...]:
-    """For each colour (0 = empty) a random 64-bit key per point; empty points have key 0,
-    so that the key of a board is the XOR of the keys of its stones. Fixed per board size,
-    so that every game on that board agrees."""
-    rng = random.Random(f"vacu zobrist {points}")
-    return (0,) * points, tuple(rng.getrandbits(64) for _ in range(points)), \
-        tuple(rng.getrandbits(64) for _ in range(points))
 
 
 @cache
@@ -141,7 +131,10 @@ class Vacu(PieRule, Game):
         self.button = 0
         self.outcome = None
         n = len(self.board)
-        self._keys_of = zobrist(n)
+        # For each colour (0 = empty) a random 64-bit key per point; empty points have key 0,
+        # so that the key of a board is the XOR of the keys of its stones. Fixed per board
+        # size, so that every game on that board agrees.
+        self._keys_of = ((0,) * n, *zobrist_keys(f"vacu zobrist {n}", 2, n))
         self._edges = edge_bits(self.board.size)
         self._head = [0] * n
         self._next = [0] * n
@@ -180,6 +173,39 @@ class Vacu(PieRule, Game):
         for p, s in enumerate(stones):
             self.key ^= keys[s][p]
         self._reset_repetitions()
+
+    # -- the groups as the engine keeps them (read-only: callers must not change them) ------
+    # Each query returns the engine's own list, not a copy, since a computer player's
+    # playouts ask millions of times; it is valid until the next move or undo.
+
+    @property
+    def heads(self) -> list[Point]:
+        """For each stone, the head stone of its group: two stones are in the same group
+        exactly when their heads are equal (meaningless on empty points)."""
+        return self._head
+
+    @property
+    def rings(self) -> list[Point]:
+        """For each stone, the next stone of its group: following it from any stone goes
+        round the whole group and back."""
+        return self._next
+
+    @property
+    def contacts(self) -> list[int]:
+        """For each head stone, the number of pairs of a stone of its group and an empty
+        neighbour: zero exactly when the group has no liberty, and at most four when it has
+        a single one (a point touching it twice counts twice)."""
+        return self._contacts
+
+    @property
+    def openness(self) -> list[int]:
+        """For each point, how many of its neighbours are empty."""
+        return self._open
+
+    @property
+    def empty_points(self) -> list[Point]:
+        """The empty points, in no particular order."""
+        return self._empty
 
     # -- groups and territories ----------------------------------------------------------
 
@@ -543,14 +569,6 @@ class Vacu(PieRule, Game):
                 self._put(p, old)
             self._rebuild(p for p, _ in journal)
 
-    # -- knowledge for the computer player (see :mod:`pygames.vacu_ai`) -----------------------
-
-    def playout_move(self, rng: random.Random) -> Move:
-        return vacu_ai.playout_move(self, rng)
-
-    def move_priors(self, moves: list[Move]) -> list[float] | None:
-        return vacu_ai.priors(self, moves)
-
     # -- outcome -----------------------------------------------------------------------------
 
     def _parts(self) -> dict[str, dict[int, float]]:
@@ -673,12 +691,6 @@ class Convacu(Vacu):
         move = self._random_placement(rng, None)
         return PASS if move is None else move
 
-    def playout_move(self, rng: random.Random) -> Move:
-        return vacu_ai.convacu_playout_move(self, rng)
-
-    def move_priors(self, moves: list[Move]) -> list[float] | None:
-        return vacu_ai.convacu_priors(self, moves)
-
     def _parts(self) -> dict[str, dict[int, float]]:
         parts = super()._parts()
         del parts["button"]
@@ -730,6 +742,3 @@ class Convacu(Vacu):
                     queue.append(q)
         return []
 
-
-# The computer player's knowledge (used by the methods above) reads this module's names.
-from .ai import vacu as vacu_ai

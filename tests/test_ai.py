@@ -14,6 +14,8 @@ import pytest
 
 from pygames import IllegalMove, Result, available, new_game
 from pygames.ai import LEVELS, MonteCarlo, choose_move, level, mover, rewards, search
+from pygames.ai.loose import LoosePolicy
+from pygames.ai.vacu import VacuPolicy
 from pygames.loose import Loose
 from pygames.pente import Pente
 from pygames.vacu import Convacu, Vacu
@@ -258,7 +260,7 @@ def test_loose_does_not_pass_into_a_lost_count():
 
 
 def test_loose_does_not_pass_when_a_pass_back_would_lose():
-    searcher = MonteCarlo(position(Loose, EVEN_LOOSE, to_move=1, komi=2), random.Random(1))
+    searcher = MonteCarlo(position(Loose, EVEN_LOOSE, to_move=1, komi=2), random.Random(1), policy=LoosePolicy())
     considered = [c.move for c in searcher.root.children]
     assert sorted(considered) == sorted(m for m in searcher.game.legal_moves() if m != "pass")
 
@@ -287,7 +289,7 @@ def test_only_legal_move_is_returned_at_once():
 
 
 def test_iteration_budget_is_respected_and_adds_up():
-    searcher = MonteCarlo(new_game("vacu", size=5), random.Random(2))
+    searcher = MonteCarlo(new_game("vacu", size=5), random.Random(2), policy=VacuPolicy())
     assert searcher.run(iterations=37) == 37
     assert searcher.run(iterations=13) == 13
     assert searcher.iterations == 50 == sum(visits for _, visits, _ in searcher.stats())
@@ -310,7 +312,7 @@ def test_capped_playouts_are_scored_on_the_score():
         . . . . .
         . . O . .
         . . . . .""", to_move=1, komi=0)
-    searcher = MonteCarlo(game, random.Random(1), max_plies=0)
+    searcher = MonteCarlo(game, random.Random(1), policy=LoosePolicy(), max_plies=0)
     searcher.run(iterations=200)
     best = searcher.best_move()
     game.play(best)

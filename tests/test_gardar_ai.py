@@ -15,9 +15,11 @@ from hypothesis import strategies as st
 
 from pygames import PASS
 from pygames.ai import choose_move, search
+from pygames.ai.gardar import GardarPolicy
 from pygames.gardar import BLACK, WHITE, Gardar
 from test_gardar import G4, G6, at, position, ring, setup
 
+POLICY = GardarPolicy()
 OPTION_SETS = [{}, {"pie": True}, {"death": "group", "cascade": True},
                {"enemies_inside": "enclosure", "hole_exemption": False}]
 
@@ -26,7 +28,7 @@ def random_position(rng: random.Random, **options) -> Gardar:
     """A position some random moves into a game on a small board (not yet over)."""
     game = Gardar(size=rng.choice([3, 4, 5]), **options)
     for _ in range(rng.randrange(0, 3 * len(game.board))):
-        game.play(game.random_move(rng) if rng.random() < 0.5 else game.playout_move(rng))
+        game.play(game.random_move(rng) if rng.random() < 0.5 else POLICY.playout_move(game, rng))
         if game.is_over():
             game.undo()
             break
@@ -43,7 +45,7 @@ def test_playout_moves_are_legal_and_playouts_end(seed, options):
     for _ in range(20 * len(game.board)):
         if game.is_over():
             break
-        move = game.playout_move(rng)
+        move = POLICY.playout_move(game, rng)
         assert game.is_legal(move), (game.history, move)
         game.play(move)
     assert game.is_over()
@@ -52,13 +54,13 @@ def test_playout_moves_are_legal_and_playouts_end(seed, options):
 def test_playouts_never_fill_their_own_enclosure():
     game = setup(5, black=ring(1), white=[(3, -3)])
     rng = random.Random(1)
-    assert at(game, 0, 0) not in {game.playout_move(rng) for _ in range(2000)}
+    assert at(game, 0, 0) not in {POLICY.playout_move(game, rng) for _ in range(2000)}
 
 
 def test_playouts_seldom_throw_a_stone_into_an_enemy_enclosure():
     game = setup(5, black=ring(1), white=[(3, -3)], to_move=WHITE)
     rng = random.Random(1)
-    moves = [game.playout_move(rng) for _ in range(3000)]
+    moves = [POLICY.playout_move(game, rng) for _ in range(3000)]
     centre = moves.count(at(game, 0, 0))
     assert 0 < centre < 3000 / (len(game.board) - 8) / 3
 
@@ -72,25 +74,25 @@ def test_playouts_pass_when_nothing_is_worth_a_stone():
     game = Gardar.setup({p: BLACK for p in range(len(board)) if p not in holes}, to_move=BLACK, size=4)
     assert len(game.enclosures()) == 3
     rng = random.Random(1)
-    assert {game.playout_move(rng) for _ in range(50)} == {PASS}
+    assert {POLICY.playout_move(game, rng) for _ in range(50)} == {PASS}
 
 
 def test_playouts_are_shorter_than_random_games():
     rng = random.Random(2)
     lengths = {"random_move": [], "playout_move": []}
-    for policy in lengths:
+    for kind in lengths:
         for _ in range(10):
             game = Gardar(size=5)
             while not game.is_over():
-                game.play(getattr(game, policy)(rng))
-            lengths[policy].append(len(game.history))
+                game.play(game.random_move(rng) if kind == "random_move" else POLICY.playout_move(game, rng))
+            lengths[kind].append(len(game.history))
     assert sum(lengths["playout_move"]) < sum(lengths["random_move"]) / 2
 
 
 # -- priors ----------------------------------------------------------------------------------
 
 def prior(game: Gardar, q: int, r: int) -> float:
-    [value] = game.move_priors([at(game, q, r)])
+    [value] = POLICY.priors(game, [at(game, q, r)])
     return value
 
 
@@ -98,7 +100,7 @@ def test_prior_closing_an_enclosure_is_high():
     game = setup(5, black=ring(1)[1:], white=[(3, -3)])
     gap = ring(1)[0]
     assert prior(game, *gap) > 0.8
-    assert prior(game, *gap) > max(game.move_priors([p for p in range(len(game.board))
+    assert prior(game, *gap) > max(POLICY.priors(game, [p for p in range(len(game.board))
                                                      if not game.stones[p] and p != at(game, *gap)]))
 
 
@@ -126,7 +128,7 @@ def test_prior_a_stone_dead_on_landing_is_low():
 
 
 def test_priors_have_no_opinion_on_the_colour_choice():
-    assert Gardar(size=4, pie=True).move_priors(["black", "white"]) is None
+    assert POLICY.priors(Gardar(size=4, pie=True), ["black", "white"]) is None
 
 
 # -- the search --------------------------------------------------------------------------
@@ -175,7 +177,7 @@ def test_thickening_points_are_avoided():
     triangle, line = at(game, 1, 0), at(game, -1, 0)
     assert prior(game, 1, 0) < prior(game, -1, 0)
     rng = random.Random(1)
-    moves = [game.playout_move(rng) for _ in range(4000)]
+    moves = [POLICY.playout_move(game, rng) for _ in range(4000)]
     assert moves.count(triangle) < moves.count(line) / 2
 
 
@@ -183,5 +185,5 @@ def test_prior_a_quiet_stone_ranks_below_passing():
     """A stone that closes, kills or saves nothing is a surplus stone until it joins a loop."""
     game = setup(5, black=[(0, 0)], white=[(3, -3)], to_move=BLACK)
     quiet = [p for p in range(len(game.board)) if not game.stones[p]]
-    [passing] = game.move_priors([PASS])
-    assert max(game.move_priors(quiet)) < passing
+    [passing] = POLICY.priors(game, [PASS])
+    assert max(POLICY.priors(game, quiet)) < passing

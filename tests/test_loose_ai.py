@@ -1,4 +1,4 @@
-"""The computer player's knowledge of Loose (pygames.loose_ai): the playout policy plays only
+"""The computer player's knowledge of Loose (pygames.ai.loose): the playout policy plays only
 legal moves and ends games, each tactic does what its docstring says, the priors rank moves
 as described, and the computer never answers with an illegal move.
 
@@ -15,7 +15,10 @@ from diagrams import at, position
 from pygames import PASS, new_game
 from pygames.ai import loose as loose_ai
 from pygames.ai import choose_move
+from pygames.ai.loose import LoosePolicy
 from pygames.loose import BLACK, WHITE, Loose
+
+POLICY = LoosePolicy()
 
 #: One Black group with nine one-point eyes.
 BLACK_FORTRESS = """
@@ -38,7 +41,7 @@ def test_playouts_play_legal_moves_and_end_from_random_positions():
             for _ in range(4 * size * size):
                 if game.is_over():
                     break
-                move = game.playout_move(rng)
+                move = POLICY.playout_move(game, rng)
                 assert game.is_legal(move), (size, game.history, move)
                 game.play(move)
             assert game.is_over(), (size, game.history)
@@ -54,7 +57,7 @@ def test_a_group_left_with_one_true_liberty_is_flipped():
     game.play(at(game, 0, 1))  # White's stone keeps a single true liberty, (0,0)
     assert game.true_liberties_at(at(game, 0, 1), 2) == [at(game, 0, 0)]
     assert loose_ai.urgent(game) == at(game, 0, 0)
-    move = game.playout_move(random.Random(1))
+    move = POLICY.playout_move(game, random.Random(1))
     game.play(move)
     assert game.stones[at(game, 0, 1)] == BLACK
 
@@ -105,7 +108,7 @@ def test_with_nothing_sensible_left_the_policy_fills_spare_eyes_then_passes():
     game = position(Loose, BLACK_FORTRESS)
     rng = random.Random(2)
     while not game.is_over():
-        move = game.playout_move(rng)
+        move = POLICY.playout_move(game, rng)
         if game.to_move == WHITE:
             assert move == PASS  # White has no legal placement inside Black's group
         game.play(move)
@@ -120,13 +123,13 @@ def test_priors_rank_flips_over_quiet_moves_over_needed_eyes_and_illegal_points(
         . . . . .
         . . . . .""", to_move=WHITE)
     game.play(at(game, 0, 1))
-    flip, quiet, pass_ = loose_ai.priors(game, [at(game, 0, 0), at(game, 3, 3), PASS])
+    flip, quiet, pass_ = POLICY.priors(game, [at(game, 0, 0), at(game, 3, 3), PASS])
     assert flip > quiet > pass_
     game = position(Loose, TWO_EYES)
-    eye, quiet = loose_ai.priors(game, [at(game, 0, 0), at(game, 3, 3)])
+    eye, quiet = POLICY.priors(game, [at(game, 0, 0), at(game, 3, 3)])
     assert quiet > eye
     game = position(Loose, BLACK_FORTRESS, to_move=WHITE)
-    illegal, pass_ = loose_ai.priors(game, [at(game, 0, 0), PASS])
+    illegal, pass_ = POLICY.priors(game, [at(game, 0, 0), PASS])
     assert illegal == 0.0 and pass_ > 0.5
 
 

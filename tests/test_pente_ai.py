@@ -1,4 +1,4 @@
-"""The Pente searcher (pygames.pente_ai): legal answers under every option set, opening and
+"""The Pente searcher (pygames.ai.pente): legal answers under every option set, opening and
 choice; wins taken and losses blocked (five, capture win, overtime); forced wins found and
 threats answered (open three, four-three, a capture of the blocking pair); team-mates
 left alone; sensible values; a search run in slices ending where one long run ends; and

@@ -1,4 +1,4 @@
-"""The computer player's knowledge of Vacu and Convacu (pygames.vacu_ai): the playout policy
+"""The computer player's knowledge of Vacu and Convacu (pygames.ai.vacu): the playout policy
 plays only legal moves and ends games, each tactic does what its docstring says, the priors
 rank moves as described, and the computer never answers with an illegal move.
 
@@ -12,9 +12,11 @@ import random
 import pytest
 from diagrams import at, position
 
-from pygames import PASS, new_game
+from pygames import PASS, Move, new_game
 from pygames.ai import vacu as vacu_ai
 from pygames.ai import choose_move
+from pygames.ai.registry import policy
+from pygames.ai.vacu import ConvacuPolicy, VacuPolicy
 from pygames.vacu import BLACK, BUTTON, WHITE, Convacu, Vacu
 
 #: Every empty point is an eye of Black's single group.
@@ -33,6 +35,11 @@ CONVACU_FORCED = """
     O O . O O"""
 
 
+
+def playout_move(game: Vacu, rng: random.Random) -> Move:
+    """The next playout move of the game's policy (Vacu's or Convacu's)."""
+    return policy(game).playout_move(game, rng)
+
 def test_playouts_play_legal_moves_and_end_from_random_positions():
     rng = random.Random(11)
     for name, size, pie in [("vacu", 5, False), ("vacu", 7, True), ("vacu", 9, False),
@@ -46,7 +53,7 @@ def test_playouts_play_legal_moves_and_end_from_random_positions():
             for _ in range(20 * size * size):
                 if game.is_over():
                     break
-                move = game.playout_move(rng)
+                move = playout_move(game, rng)
                 assert game.is_legal(move), (name, game.history, move)
                 game.play(move)
             assert game.is_over(), (name, size, game.history)
@@ -59,8 +66,8 @@ def test_atari_finds_the_single_liberty():
         . . . . .
         . . . . .
         . . . . .""")
-    assert vacu_ai.atari(game, game._head[at(game, 1, 1)]) == at(game, 2, 1)
-    assert vacu_ai.atari(game, game._head[at(game, 1, 0)]) is None  # two liberties
+    assert vacu_ai.atari(game, game.heads[at(game, 1, 1)]) == at(game, 2, 1)
+    assert vacu_ai.atari(game, game.heads[at(game, 1, 0)]) is None  # two liberties
 
 
 def test_the_stone_just_played_into_atari_is_taken():
@@ -72,7 +79,7 @@ def test_the_stone_just_played_into_atari_is_taken():
         . . . . .""", to_move=BLACK)
     game.play(at(game, 2, 2))  # one liberty left, at (2,3)
     assert vacu_ai.urgent(game) == at(game, 2, 3)
-    assert game.playout_move(random.Random(1)) == at(game, 2, 3)
+    assert playout_move(game, random.Random(1)) == at(game, 2, 3)
 
 
 def test_a_group_put_in_atari_is_saved_by_extending():
@@ -87,7 +94,7 @@ def test_a_group_put_in_atari_is_saved_by_extending():
     game.play(at(game, 4, 4))
     game.play(at(game, 1, 3))  # only (3,2) is left, and extending there gives three
     assert vacu_ai.urgent(game) == at(game, 3, 2)
-    assert game.playout_move(random.Random(1)) == at(game, 3, 2)
+    assert playout_move(game, random.Random(1)) == at(game, 3, 2)
 
 
 def test_own_eyes_and_self_ataris_are_not_sensible():
@@ -107,10 +114,10 @@ def test_own_eyes_and_self_ataris_are_not_sensible():
 def test_with_nothing_sensible_left_vacu_takes_the_button_then_passes():
     game = position(Vacu, BLACK_FORTRESS)
     assert vacu_ai.random_sensible(game, random.Random(1)) is None
-    assert game.playout_move(random.Random(1)) == BUTTON
+    assert playout_move(game, random.Random(1)) == BUTTON
     game.play(BUTTON)
     game.play(PASS)  # White has no legal placement
-    assert game.playout_move(random.Random(1)) == PASS
+    assert playout_move(game, random.Random(1)) == PASS
 
 
 def test_convacu_joins_a_cut_diagonal_pair():
@@ -122,7 +129,7 @@ def test_convacu_joins_a_cut_diagonal_pair():
         . . . . .""", to_move=WHITE)
     game.play(at(game, 1, 2))  # White stands between Black's diagonal stones
     assert vacu_ai.cut_answer(game) == at(game, 2, 1)
-    assert game.playout_move(random.Random(3)) == at(game, 2, 1)
+    assert playout_move(game, random.Random(3)) == at(game, 2, 1)
 
 
 def test_convacu_shortest_paths_join_the_edges_of_a_colour():
@@ -135,16 +142,16 @@ def test_convacu_shortest_paths_join_the_edges_of_a_colour():
     black = {at(game, 0, 2), at(game, 2, 2), at(game, 4, 2)}
     assert vacu_ai.shortest_paths(game, BLACK) == black
     assert vacu_ai.shortest_paths(game, WHITE) == {at(game, r, c) for r in (0, 2, 4) for c in range(5)}
-    block, elsewhere = vacu_ai.convacu_priors(game, [at(game, 2, 2), at(game, 1, 0)])
+    block, elsewhere = ConvacuPolicy().priors(game, [at(game, 2, 2), at(game, 1, 0)])
     assert block > elsewhere  # on both players' shortest paths
 
 
 def test_convacu_passes_only_when_forced():
     game = position(Convacu, CONVACU_FORCED)
-    assert game.playout_move(random.Random(1)) == PASS
+    assert playout_move(game, random.Random(1)) == PASS
     assert choose_move(game, seconds=None, iterations=20, rng=random.Random(1)) == PASS
     game = position(Convacu, CONVACU_FORCED, to_move=WHITE)
-    assert all(game.playout_move(random.Random(seed)) != PASS for seed in range(10))
+    assert all(playout_move(game, random.Random(seed)) != PASS for seed in range(10))
 
 
 def test_priors_rank_taking_over_quiet_moves_over_eyes_and_illegal_points():
@@ -154,7 +161,7 @@ def test_priors_rank_taking_over_quiet_moves_over_eyes_and_illegal_points():
         . . . . .
         . . . . X
         . . X X .""", to_move=WHITE)
-    take, quiet, illegal = vacu_ai.priors(game, [at(game, 2, 1), at(game, 2, 3), at(game, 4, 4)])
+    take, quiet, illegal = VacuPolicy().priors(game, [at(game, 2, 1), at(game, 2, 3), at(game, 4, 4)])
     assert take > quiet > illegal == 0.0
     game = position(Vacu, """
         . X . . .
@@ -162,16 +169,16 @@ def test_priors_rank_taking_over_quiet_moves_over_eyes_and_illegal_points():
         . . . . .
         . . . . .
         . . . O .""")
-    eye, quiet = vacu_ai.priors(game, [at(game, 0, 0), at(game, 2, 2)])
+    eye, quiet = VacuPolicy().priors(game, [at(game, 0, 0), at(game, 2, 2)])
     assert quiet > eye
 
 
 def test_the_button_is_a_poor_move_while_sensible_placements_remain():
     game = new_game("vacu", size=5)
-    placement, button = vacu_ai.priors(game, [at(game, 2, 2), BUTTON])
+    placement, button = VacuPolicy().priors(game, [at(game, 2, 2), BUTTON])
     assert placement > button
     game = position(Vacu, BLACK_FORTRESS)
-    assert vacu_ai.priors(game, [BUTTON]) == [0.5]
+    assert VacuPolicy().priors(game, [BUTTON]) == [0.5]
 
 
 @pytest.mark.parametrize("name, options", [

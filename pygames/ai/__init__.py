@@ -1,9 +1,11 @@
 """The computer player: one interface over the searchers, and the levels a page offers.
 
-:func:`search` starts the right searcher for a game: a game may name a searcher of its own
-in :data:`SEARCHERS` (a module next to the game's, such as ``pygames.pente_ai``), which
-takes the positions it :meth:`handles`; every other position gets Monte Carlo tree search
-(:mod:`pygames.ai.mcts`), which needs nothing but the game interface. Every searcher has the
+:func:`search` starts the right searcher for a game, as :mod:`pygames.ai.registry` says:
+a game may have a searcher of its own (Pente's, :mod:`pygames.ai.pente`), which takes the
+positions it ``handles``; every other position gets Monte Carlo tree search
+(:mod:`pygames.ai.mcts`), which needs nothing but the game interface and is given the
+game's knowledge as a policy (:mod:`pygames.ai.loose`, :mod:`pygames.ai.vacu`,
+:mod:`pygames.ai.gardar`). The games know nothing of this package. Every searcher has the
 same shape:
 
 * ``Searcher(game, rng)`` copies the position (the game passed in is never changed) and
@@ -22,7 +24,6 @@ ones the page offers.
 
 from __future__ import annotations
 
-import importlib
 import random
 import time
 from collections.abc import Iterator
@@ -34,10 +35,7 @@ from ..i18n import N_, _
 from .analysis import Analysis, Line, merge
 from .mcts import MonteCarlo, mover, rewards
 from .parallel import check_count, cores, side_by_side
-
-#: Searchers of particular games, by game name: "module:class". The class's ``handles(game)``
-#: says whether it takes a position (else Monte Carlo tree search does).
-SEARCHERS: dict[str, str] = {"pente": "pygames.ai.pente:PenteSearch"}
+from .registry import SEARCHERS, policy
 
 
 class Searcher(Protocol):
@@ -56,14 +54,10 @@ class Searcher(Protocol):
 def search(game: Game, rng: random.Random | None = None, **settings: Any) -> Searcher:
     """A searcher for the side to move in ``game`` (see the module docstring); raises
     :class:`~pygames.game.IllegalMove` (a ``ValueError``) when the game is over."""
-    target = SEARCHERS.get(game.name)
-    if target is not None:
-        module, _, name = target.partition(":")
-        cls: Any = getattr(importlib.import_module(module), name)  # a Searcher class
-        if cls.handles(game):
-            searcher: Searcher = cls(game, rng, **settings)
-            return searcher
-    return MonteCarlo(game, rng, **settings)
+    own = SEARCHERS.get(game.name)
+    if own is not None and own.handles(game):
+        return own(game, rng, **settings)
+    return MonteCarlo(game, rng, policy=policy(game), **settings)
 
 
 def analyse(game: Game, *, seconds: float | None = 1.0, iterations: int | None = None,
@@ -173,7 +167,6 @@ def level(name: str) -> Player:
 
 __all__ = [
     "LEVELS",
-    "SEARCHERS",
     "Analysis",
     "Line",
     "MonteCarlo",

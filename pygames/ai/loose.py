@@ -1,5 +1,6 @@
-"""What the computer player knows of Loose: a playout policy and move priors (the hooks
-:meth:`~pygames.game.Game.playout_move` and :meth:`~pygames.game.Game.move_priors`).
+"""What the computer player knows of Loose: a playout policy and move priors
+(:class:`LoosePolicy`, which Monte Carlo tree search is given for Loose), read through the
+game's public queries.
 
 Both come from the rulebook, in its words:
 
@@ -27,6 +28,7 @@ import random
 from ..board import Point
 from ..game import COLOUR_CHOICES, PASS, Move
 from ..loose import Loose
+from .mcts import Policy
 from .vacu import choice_priors, near_stones
 
 #: Random empty points the policy looks at before looking at all of them.
@@ -88,64 +90,66 @@ def urgent(game: Loose) -> Point | None:
     return None
 
 
-def playout_move(game: Loose, rng: random.Random) -> Move:
-    """The next move of a playout (see the module docstring)."""
-    if game.passes >= 2:
-        return game.random_move(rng)
-    if game.choosing:
-        return rng.choice(COLOUR_CHOICES)
-    answer = urgent(game)
-    if answer is not None:
-        return answer
-    empty, placement = game._empty, game.placement
-    k = len(empty)
-    draw = rng.random
-    first = None
-    for _ in range(min(DRAWS, k)):
-        p = empty[int(draw() * k)]
-        flips = placement(p)
-        if isinstance(flips, str):
-            continue
-        if flips:
-            return p
-        if first is None and sensible(game, p, flips):
-            first = p
-    if first is not None:
-        return first
-    rest = empty[:]
-    rng.shuffle(rest)
-    for p in rest:
-        flips = placement(p)
-        if not isinstance(flips, str) and sensible(game, p, flips):
-            return p
-    return PASS
+class LoosePolicy(Policy[Loose]):
+    """Loose's knowledge for Monte Carlo tree search (see the module docstring)."""
 
+    def playout_move(self, game: Loose, rng: random.Random) -> Move:
+        """The next move of a playout (see the module docstring)."""
+        if game.passes >= 2:
+            return game.random_move(rng)
+        if game.choosing:
+            return rng.choice(COLOUR_CHOICES)
+        answer = urgent(game)
+        if answer is not None:
+            return answer
+        empty, placement = game.empty_points, game.placement
+        k = len(empty)
+        draw = rng.random
+        first = None
+        for _ in range(min(DRAWS, k)):
+            p = empty[int(draw() * k)]
+            flips = placement(p)
+            if isinstance(flips, str):
+                continue
+            if flips:
+                return p
+            if first is None and sensible(game, p, flips):
+                first = p
+        if first is not None:
+            return first
+        rest = empty[:]
+        rng.shuffle(rest)
+        for p in rest:
+            flips = placement(p)
+            if not isinstance(flips, str) and sensible(game, p, flips):
+                return p
+        return PASS
 
-def priors(game: Loose, moves: list[Move]) -> list[float]:
-    """How promising each of ``moves`` looks: flips by their size; self-ataris, needed eyes
-    and illegal points low; other placements near stones over far ones and the edge; the
-    pass high only once nothing sensible is left; the colour choice as in Vacu
-    (:func:`~pygames.vacu_ai.choice_priors`)."""
-    if game.choosing:
-        return choice_priors(game, moves)
-    near = near_stones(game)
-    edge = game.board.edge
-    found = []
-    quiet = True
-    for m in moves:
-        if not isinstance(m, int):
-            found.append(-1.0)  # filled in below, once it is known whether anything is sensible
-            continue
-        flips = game.placement(m)
-        if isinstance(flips, str):
-            found.append(0.0)
-        elif flips:
-            found.append(min(0.95, 0.7 + 0.05 * len(flips)))
-            quiet = False
-        elif not sensible(game, m, flips):
-            found.append(0.1)
-        else:
-            found.append((0.55 if m in near else 0.45) - (0.1 if m in edge else 0.0))
-            quiet = False
-    action = 0.8 if quiet else 0.1
-    return [action if f < 0 else f for f in found]
+    def priors(self, game: Loose, moves: list[Move]) -> list[float]:
+        """How promising each of ``moves`` looks: flips by their size; self-ataris, needed
+        eyes and illegal points low; other placements near stones over far ones and the
+        edge; the pass high only once nothing sensible is left; the colour choice as in
+        Vacu (:func:`~pygames.ai.vacu.choice_priors`)."""
+        if game.choosing:
+            return choice_priors(game, moves)
+        near = near_stones(game)
+        edge = game.board.edge
+        found = []
+        quiet = True
+        for m in moves:
+            if not isinstance(m, int):
+                found.append(-1.0)  # filled in below, once it is known whether anything is sensible
+                continue
+            flips = game.placement(m)
+            if isinstance(flips, str):
+                found.append(0.0)
+            elif flips:
+                found.append(min(0.95, 0.7 + 0.05 * len(flips)))
+                quiet = False
+            elif not sensible(game, m, flips):
+                found.append(0.1)
+            else:
+                found.append((0.55 if m in near else 0.45) - (0.1 if m in edge else 0.0))
+                quiet = False
+        action = 0.8 if quiet else 0.1
+        return [action if f < 0 else f for f in found]

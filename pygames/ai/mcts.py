@@ -1,16 +1,19 @@
 """Monte Carlo tree search with RAVE, for every game through the game interface.
 
 It plays moves, undoes them and reads :meth:`Game.result` and :meth:`Game.scores`; what it
-knows of a particular game comes from two optional hooks of the game class,
-:meth:`~pygames.game.Game.playout_move` (how a playout plays on) and
-:meth:`~pygames.game.Game.move_priors` (which moves look promising before searching). A
-new game module therefore gets an opponent for free, and a better one by filling in hooks.
+knows of a particular game is a :class:`Policy` passed in (as OpenSpiel's ``MCTSBot`` takes
+an evaluator): how a playout plays on (:meth:`Policy.playout_move`) and which moves look
+promising before searching (:meth:`Policy.priors`). The games know nothing of it: each
+game's policy lives in its own module of this package (:mod:`pygames.ai.loose`, ...), and
+:mod:`pygames.ai.registry` says which game gets which. A new game therefore gets an
+opponent for free (the plain :class:`Policy` plays at random), and a better one by writing
+its policy.
 
 Each *iteration* walks down the tree of moves, adds a leaf, plays the game out to its end
-with ``playout_move`` and credits the result to every move on the way. What it learns is
-per **seat** (the people at the table), not per colour, because the pie rule and Pente's
-swap openings decide during the game which colour a seat plays: a seat scores 1 for a win
-(team-mates both win), ``1/players`` for a draw and 0 for a loss.
+with the policy's ``playout_move`` and credits the result to every move on the way. What
+it learns is per **seat** (the people at the table), not per colour, because the pie rule
+and Pente's swap openings decide during the game which colour a seat plays: a seat scores
+1 for a win (team-mates both win), ``1/players`` for a draw and 0 for a loss.
 
 Why the less obvious parts are there:
 
@@ -20,8 +23,8 @@ Why the less obvious parts are there:
   that point at any later time ("all moves as first", AMAF). Those statistics fill up
   hundreds of times faster than the move's own, and are blended with them with a weight
   that fades as real visits accumulate (:data:`RAVE_BIAS`).
-* **Priors** count as :data:`PRIOR_VISITS` virtual playouts of the hook's value; without
-  a hook, points near stones (within two steps) are slightly preferred, since in every
+* **Priors** count as :data:`PRIOR_VISITS` virtual playouts of the policy's value; without
+  one, points near stones (within two steps) are slightly preferred, since in every
   game here that is where the fighting is.
 * **Capped playouts.** A playout stops after ``max_plies`` moves and is then scored as
   if the game ended by the score (:meth:`Game.scores`), best score winning, with a small
@@ -43,7 +46,7 @@ import math
 import random
 import time
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from ..game import Game, IllegalMove, Move
 
@@ -94,26 +97,34 @@ def playout_value(game: Game) -> list[float]:
     return value
 
 
-_BALLS: dict[object, tuple[frozenset[int], ...]] = {}
-
-
-def _ball(game: Game) -> tuple[frozenset[int], ...]:
-    """For each point, the points at most two steps away (cached per board shape)."""
-    board = game.board
-    if board not in _BALLS:
-        nbrs = board.neighbours
-        _BALLS[board] = tuple(frozenset(q for n in nbrs[p] for q in (n, *nbrs[n])) for p in range(len(board)))
-    return _BALLS[board]
-
-
 def default_priors(game: Game, moves: list[Move]) -> list[float]:
     """Priors without game knowledge: points near stones over points far from them."""
-    stones, ball = game.stones, _ball(game)
+    stones, ball = game.stones, game.board.ball
     near: set[int] = set()
     for p, s in enumerate(stones):
         if s:
             near.update(ball[p])
     return [ACTION if not isinstance(m, int) else NEAR if m in near else FAR for m in moves]
+
+
+G = TypeVar("G", bound=Game)
+
+
+class Policy(Generic[G]):
+    """What the search knows of one game: this plain policy knows nothing (random playouts,
+    :func:`default_priors`); a game's policy overrides either method with knowledge from
+    its rulebook, reading the game only through its public queries."""
+
+    def playout_move(self, game: G, rng: random.Random) -> Move:
+        """The next move of a playout in ``game``. It must be legal and should let the game
+        end (pass when nothing useful is left), and it is asked millions of times: cheap."""
+        return game.random_move(rng)
+
+    def priors(self, game: G, moves: list[Move]) -> list[float] | None:
+        """How promising each of ``moves`` (candidate moves of the side to move, not all of
+        them legal) looks before any search, each from 0 (hopeless) to 1 (surely good), or
+        None for no opinion (:func:`default_priors`)."""
+        return None
 
 
 class _Node:
@@ -155,14 +166,15 @@ class MonteCarlo:
     move); ``run`` searches for a budget and may be called again to search longer;
     ``best_move`` is the answer so far and ``values`` the estimated chances of each seat."""
 
-    def __init__(self, game: Game, rng: random.Random | None = None, *, max_plies: int | None = None,
-                 share: tuple[int, int] = (0, 1)) -> None:
+    def __init__(self, game: Game, rng: random.Random | None = None, *, policy: Policy[Any] | None = None,
+                 max_plies: int | None = None, share: tuple[int, int] = (0, 1)) -> None:
         # ``share`` (this search's part of a search side by side) changes nothing here: the
         # trees of root parallelisation all search every move and differ by their seeds.
         if game.result() is not None:
             raise IllegalMove("the game is over: there is no move to choose")
         self.rng = rng if rng is not None else random.Random()
         self.game = game.copy()
+        self.policy: Policy[Any] = policy if policy is not None else Policy()
         self.seats = len(game.seats)
         self.max_plies = max_plies if max_plies is not None else 2 * len(game.board)
         self.iterations = 0
@@ -250,7 +262,7 @@ class MonteCarlo:
         random order (so that equal choices are not always broken the same way)."""
         moves = list(moves)
         self.rng.shuffle(moves)
-        priors = game.move_priors(moves) or default_priors(game, moves)
+        priors = self.policy.priors(game, moves) or default_priors(game, moves)
         seat = mover(game)
         return [_Node(m, seat, p) for m, p in zip(moves, priors)]
 
@@ -290,11 +302,11 @@ class MonteCarlo:
                 node.terminal = True
             if node.visits == 0:
                 break
-        plies = 0
+        plies, playout_move = 0, self.policy.playout_move
         while not node.terminal and plies < self.max_plies and game.result() is None:
             seat = mover(game)
             try:
-                move = game.playout_move(rng)
+                move = playout_move(game, rng)
                 game.play(move)
             except IllegalMove:  # stuck without a legal move: score it as it stands
                 break

@@ -74,9 +74,10 @@ import math
 import random
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator
+from functools import cache
 from typing import Any
 
-from ..board import Board, Point
+from ..board import Board, Point, zobrist_keys
 from ..game import Game, IllegalMove, Move
 from ..pente import BLACK, WHITE, Pente
 
@@ -305,7 +306,6 @@ class Lines:
 
 
 _LINES: dict[tuple[Board, int], Lines] = {}
-_ZOBRIST: dict[int, list[list[int]]] = {}
 
 
 def _lines_for(board: Board, bits: int) -> Lines:
@@ -314,14 +314,13 @@ def _lines_for(board: Board, bits: int) -> Lines:
     return _LINES[(board, bits)]
 
 
+@cache
 def _zobrist(points: int) -> list[list[int]]:
-    """Random 64-bit keys: a row per point (by colour; an empty point's key is 0, column 5
-    marks the overtime capture point), then rows for the side to move, the opening step,
-    the seats' colours, and each colour's captured stones."""
-    if points not in _ZOBRIST:
-        rng = random.Random(f"pente zobrist {points}")
-        _ZOBRIST[points] = [[0] + [rng.getrandbits(64) for _ in range(64)] for _ in range(points + 8)]
-    return _ZOBRIST[points]
+    """Random 64-bit keys (:func:`~pygames.board.zobrist_keys`): a row per point (by colour;
+    an empty point's key is 0, column 5 marks the overtime capture point), then rows for the
+    side to move, the opening step, the seats' colours, and each colour's captured stones.
+    Column 0 is the key of nothing, 0, so that the table is indexed by colour directly."""
+    return [[0, *row] for row in zobrist_keys(f"pente zobrist {points}", points + 8, 64)]
 
 
 # -- the searcher ------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """What the computer player knows of Vacu and Convacu: a playout policy and move priors
-(the hooks :meth:`~pygames.game.Game.playout_move` and :meth:`~pygames.game.Game.move_priors`).
+(:class:`VacuPolicy` and :class:`ConvacuPolicy`, which Monte Carlo tree search is given for
+these games), read through the games' public queries.
 
 Both come from the tactics the rulebook implies, in its words:
 
@@ -19,8 +20,8 @@ Both come from the tactics the rulebook implies, in its words:
 
 The playout policy answers the last move first (take the group it left in atari, save
 one's own group it put in atari), then plays a random sensible placement, and when none is
-left takes the button or passes. It reads the groups the engine keeps (``_head``,
-``_contacts``, ``_open``), so a decision costs a look at a few points.
+left takes the button or passes. It reads the groups the engine keeps (:attr:`Vacu.heads`,
+:attr:`Vacu.contacts`, :attr:`Vacu.openness`), so a decision costs a look at a few points.
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ from functools import cache
 
 from ..board import Board, Point
 from ..game import COLOUR_CHOICES, PASS, Game, Move
-from ..vacu import BUTTON, EDGES, Convacu, Vacu
+from ..vacu import BUTTON, EDGES, Convacu, Vacu, edge_bits
+from .mcts import Policy
 
 #: Random draws among the empty points before the policy looks at every one of them.
 DRAWS = 8
@@ -39,7 +41,7 @@ DRAWS = 8
 
 def liberties(game: Vacu, head: Point, most: int) -> list[Point]:
     """Up to ``most`` distinct liberties of the group headed by ``head``."""
-    stones, nbrs, nxt = game.stones, game.board.neighbours, game._next
+    stones, nbrs, nxt = game.stones, game.board.neighbours, game.rings
     found: list[Point] = []
     x = head
     while True:
@@ -56,7 +58,7 @@ def liberties(game: Vacu, head: Point, most: int) -> list[Point]:
 def atari(game: Vacu, head: Point) -> Point | None:
     """The single liberty of the group headed by ``head``, or None if it has more. (A point
     has at most four neighbours, so a group with more liberty contacts has more than one.)"""
-    if game._contacts[head] > 4:
+    if game.contacts[head] > 4:
         return None
     found = liberties(game, head, 2)
     return found[0] if len(found) == 1 else None
@@ -74,7 +76,7 @@ def own_eye(game: Vacu, p: Point) -> bool:
 def takes(game: Vacu, p: Point) -> bool:
     """Whether a stone of the side to move on empty ``p`` would leave an enemy group next to
     it without a liberty (so that it is suppressed or flipped)."""
-    stones, head, contacts = game.stones, game._head, game._contacts
+    stones, head, contacts = game.stones, game.heads, game.contacts
     enemy = 3 - game.to_move
     nbrs = game.board.neighbours[p]
     for q in nbrs:
@@ -88,7 +90,7 @@ def takes(game: Vacu, p: Point) -> bool:
 def liberties_after(game: Vacu, p: Point, most: int = 2) -> int:
     """How many liberties (counting up to ``most``) the group of a stone of the side to move
     on empty ``p`` would have, before anything is taken."""
-    stones, head, me = game.stones, game._head, game.to_move
+    stones, head, me = game.stones, game.heads, game.to_move
     nbrs = game.board.neighbours[p]
     found = [q for q in nbrs if not stones[q]]
     if len(found) >= most:
@@ -110,7 +112,7 @@ def sensible(game: Vacu, p: Point) -> bool:
     a self-atari of more than one stone that takes nothing."""
     if not game.legal_placement(p) or own_eye(game, p):
         return False
-    if game._open[p] >= 2:
+    if game.openness[p] >= 2:
         return True
     if liberties_after(game, p) >= 2 or takes(game, p):
         return True
@@ -126,7 +128,7 @@ def urgent(game: Vacu) -> Point | None:
     if not history or not isinstance(history[-1], int):
         return None
     m = history[-1]
-    stones, head, nbrs = game.stones, game._head, game.board.neighbours
+    stones, head, nbrs = game.stones, game.heads, game.board.neighbours
     me = game.to_move
     if stones[m] == 3 - me:
         lib = atari(game, head[m])
@@ -145,7 +147,7 @@ def urgent(game: Vacu) -> Point | None:
 
 def random_sensible(game: Vacu, rng: random.Random) -> Point | None:
     """A random :func:`sensible` placement, or None if there is none."""
-    empty = game._empty
+    empty = game.empty_points
     k = len(empty)
     if not k:
         return None
@@ -162,30 +164,9 @@ def random_sensible(game: Vacu, rng: random.Random) -> Point | None:
     return None
 
 
-def playout_move(game: Vacu, rng: random.Random) -> Move:
-    """The next move of a Vacu playout (see the module docstring)."""
-    if game.outcome is not None:
-        return game.random_move(rng)
-    if game.choosing:
-        return rng.choice(COLOUR_CHOICES)
-    move = urgent(game)
-    if move is None:
-        move = random_sensible(game, rng)
-    if move is not None:
-        return move
-    return PASS if game.button else BUTTON
-
-
-@cache
-def ball(board: Board) -> tuple[frozenset[Point], ...]:
-    """For each point, the points at most two steps away."""
-    nbrs = board.neighbours
-    return tuple(frozenset(q for n in nbrs[p] for q in (n, *nbrs[n])) for p in range(len(board)))
-
-
 def near_stones(game: Game) -> set[Point]:
     """The points at most two steps from a stone: where the fighting is."""
-    around = ball(game.board)
+    around = game.board.ball
     near: set[Point] = set()
     for p, s in enumerate(game.stones):
         if s:
@@ -225,26 +206,42 @@ def placement_priors(game: Vacu, moves: list[Move]) -> list[float | None]:
     return found
 
 
-def priors(game: Vacu, moves: list[Move]) -> list[float]:
-    """How promising each of ``moves`` looks in Vacu: see :func:`placement_priors`; other
-    placements near stones 0.55, elsewhere 0.45, on the edge 0.1 less; the button and the
-    pass 0.5 once nothing sensible is left and low before; the colour choice by
-    :func:`choice_priors`."""
-    if game.choosing:
-        return choice_priors(game, moves)
-    near = near_stones(game)
-    edge = game.board.edge
-    settled = placement_priors(game, moves)
-    quiet = 0.5 if random_sensible(game, random.Random(0)) is None else 0.2
-    found = []
-    for m, prior in zip(moves, settled):
-        if prior is not None:
-            found.append(prior)
-        elif not isinstance(m, int):
-            found.append(quiet)
-        else:
-            found.append((0.55 if m in near else 0.45) - (0.1 if m in edge else 0.0))
-    return found
+class VacuPolicy(Policy[Vacu]):
+    """Vacu's knowledge for Monte Carlo tree search (see the module docstring)."""
+
+    def playout_move(self, game: Vacu, rng: random.Random) -> Move:
+        """The next move of a Vacu playout (see the module docstring)."""
+        if game.outcome is not None:
+            return game.random_move(rng)
+        if game.choosing:
+            return rng.choice(COLOUR_CHOICES)
+        move = urgent(game)
+        if move is None:
+            move = random_sensible(game, rng)
+        if move is not None:
+            return move
+        return PASS if game.button else BUTTON
+
+    def priors(self, game: Vacu, moves: list[Move]) -> list[float]:
+        """How promising each of ``moves`` looks in Vacu: see :func:`placement_priors`; other
+        placements near stones 0.55, elsewhere 0.45, on the edge 0.1 less; the button and the
+        pass 0.5 once nothing sensible is left and low before; the colour choice by
+        :func:`choice_priors`."""
+        if game.choosing:
+            return choice_priors(game, moves)
+        near = near_stones(game)
+        edge = game.board.edge
+        settled = placement_priors(game, moves)
+        quiet = 0.5 if random_sensible(game, random.Random(0)) is None else 0.2
+        found = []
+        for m, prior in zip(moves, settled):
+            if prior is not None:
+                found.append(prior)
+            elif not isinstance(m, int):
+                found.append(quiet)
+            else:
+                found.append((0.55 if m in near else 0.45) - (0.1 if m in edge else 0.0))
+        return found
 
 
 # -- Convacu ----------------------------------------------------------------------------------
@@ -274,7 +271,7 @@ def cut_answer(game: Vacu) -> Point | None:
     history = game.history
     if not history or not isinstance(history[-1], int):
         return None
-    stones, head, me = game.stones, game._head, game.to_move
+    stones, head, me = game.stones, game.heads, game.to_move
     for a, b, x in squares(game.board)[history[-1]]:
         if stones[a] == me and stones[b] == me and head[a] != head[b] and not stones[x] \
                 and game.legal_placement(x):
@@ -282,25 +279,11 @@ def cut_answer(game: Vacu) -> Point | None:
     return None
 
 
-def convacu_playout_move(game: Convacu, rng: random.Random) -> Move:
-    """The next move of a Convacu playout: as in Vacu, but a cut between two diagonal
-    stones is answered by joining them, and with nothing sensible left any legal placement
-    is played (a pass only when none is legal)."""
-    if game.outcome is not None or game.choosing:
-        return playout_move(game, rng)
-    move = urgent(game)
-    if move is None:
-        move = cut_answer(game)
-    if move is None:
-        move = random_sensible(game, rng)
-    return move if move is not None else game.random_move(rng)
-
-
 def shortest_paths(game: Vacu, colour: int) -> set[Point]:
     """The empty points on a shortest path joining the two edges of ``colour``, counting
     each empty point as one step and the colour's own stones as none, and going round the
     other colour's stones: where that player wants to play, and the other to block."""
-    stones, nbrs, edges = game.stones, game.board.neighbours, game._edges
+    stones, nbrs, edges = game.stones, game.board.neighbours, edge_bits(game.board.size)
     goal = EDGES[colour]
     first = goal & -goal  # the two edge bits of the colour, one at a time
     second = goal ^ first
@@ -329,29 +312,48 @@ def shortest_paths(game: Vacu, colour: int) -> set[Point]:
     best = min(one[p] + two[p] - (0 if stones[p] else 1) for p in range(len(stones)))
     if best >= far:
         return set()
-    return {p for p in game._empty if one[p] + two[p] - 1 == best}
+    return {p for p in game.empty_points if one[p] + two[p] - 1 == best}
 
 
-def convacu_priors(game: Convacu, moves: list[Move]) -> list[float]:
-    """How promising each of ``moves`` looks in Convacu: the Vacu tactics, joining a cut
-    pair of stones, then placements on a shortest path joining one's own edges or the
-    opponent's (to block it), then placements near stones; the forced pass is the only
-    move when it is legal; the colour choice by :func:`choice_priors`."""
-    if game.choosing:
-        return choice_priors(game, moves)
-    near = near_stones(game)
-    settled = placement_priors(game, moves)
-    join = cut_answer(game)
-    mine = shortest_paths(game, game.to_move)
-    theirs = shortest_paths(game, 3 - game.to_move)
-    found = []
-    for m, prior in zip(moves, settled):
-        if m == join:
-            found.append(0.9)
-        elif prior is not None:
-            found.append(prior)
-        elif not isinstance(m, int):
-            found.append(0.0 if game.can_place() else 1.0)
-        else:
-            found.append((0.55 if m in near else 0.45) + (0.1 if m in mine else 0.0) + (0.1 if m in theirs else 0.0))
-    return found
+class ConvacuPolicy(Policy[Convacu]):
+    """Convacu's knowledge for Monte Carlo tree search: Vacu's tactics, and the cuts and
+    shortest connections of :func:`cut_answer` and :func:`shortest_paths`."""
+
+    def playout_move(self, game: Convacu, rng: random.Random) -> Move:
+        """The next move of a Convacu playout: as in Vacu, but a cut between two diagonal
+        stones is answered by joining them, and with nothing sensible left any legal placement
+        is played (a pass only when none is legal)."""
+        if game.outcome is not None:
+            return game.random_move(rng)
+        if game.choosing:
+            return rng.choice(COLOUR_CHOICES)
+        move = urgent(game)
+        if move is None:
+            move = cut_answer(game)
+        if move is None:
+            move = random_sensible(game, rng)
+        return move if move is not None else game.random_move(rng)
+
+    def priors(self, game: Convacu, moves: list[Move]) -> list[float]:
+        """How promising each of ``moves`` looks in Convacu: the Vacu tactics, joining a cut
+        pair of stones, then placements on a shortest path joining one's own edges or the
+        opponent's (to block it), then placements near stones; the forced pass is the only
+        move when it is legal; the colour choice by :func:`choice_priors`."""
+        if game.choosing:
+            return choice_priors(game, moves)
+        near = near_stones(game)
+        settled = placement_priors(game, moves)
+        join = cut_answer(game)
+        mine = shortest_paths(game, game.to_move)
+        theirs = shortest_paths(game, 3 - game.to_move)
+        found = []
+        for m, prior in zip(moves, settled):
+            if m == join:
+                found.append(0.9)
+            elif prior is not None:
+                found.append(prior)
+            elif not isinstance(m, int):
+                found.append(0.0 if game.can_place() else 1.0)
+            else:
+                found.append((0.55 if m in near else 0.45) + (0.1 if m in mine else 0.0) + (0.1 if m in theirs else 0.0))
+        return found
