@@ -114,11 +114,27 @@ def test_pente_names_a_forced_win_and_its_length():
     assert analysis.values[0] == 1.0
 
 
-def test_pente_searches_that_share_the_root_moves_cover_them_all():
+def test_pente_searches_side_by_side_each_search_the_whole_root():
     game = random_position("pente", {"size": 13, "opening": "none"}, 7)
-    whole = search(game, random.Random(1))
-    parts = [search(game, random.Random(1), share=(i, 3)) for i in range(3)]
-    assert sorted(map(str, whole.root_moves)) == sorted(str(m) for p in parts for m in p.root_moves)
+    alone, first, other = (search(game, random.Random(1)), search(game, random.Random(1), share=(0, 2)),
+                           search(game, random.Random(2), share=(1, 2)))
+    assert first.root_moves == alone.root_moves and len(other.root_moves) == len(alone.root_moves)
+    assert first.history == alone.history and other.history != alone.history  # its order varied
+    for searcher in (alone, first, other):
+        searcher.run(iterations=1500)
+    assert first.best_move() == alone.best_move()  # the first searches as if alone
+
+
+def test_pente_merge_takes_the_deepest_search_and_the_first_on_a_tie():
+    game = random_position("pente", {"size": 13, "opening": "none"}, 8)
+    first, other = search(game, random.Random(1), share=(0, 2)), search(game, random.Random(2), share=(1, 2))
+    first.run(iterations=300)
+    other.run(iterations=3000)
+    assert len(other.completed) > len(first.completed)
+    merged = merge(game, [first.summary(2), other.summary(2)], 2)
+    assert merged.move == other.best_move() and merged.work == 3300
+    tie = merge(game, [first.summary(1), first.summary(1) | {"part": 1, "best": "not this one"}], 1)
+    assert tie.move == first.best_move()
 
 
 # -- processes ---------------------------------------------------------------------------

@@ -10,11 +10,14 @@ merge turns any number of them into an :class:`Analysis`.
   statistics are simply added up, move by move (visits, rewards, RAVE counts; the prior is
   the same in all), and the move with the most visits in all is played. Its expected line
   is the one of the tree that looked at that move most.
-* **Pente searches** share out the root moves (each searches every ``n``-th, the most
-  promising spread over all of them), so each finds the best of its share, depth by depth.
-  Scores of different depths are not comparable (the side to move at the horizon changes),
-  so they are compared at the deepest depth that every search completed; a proven win found
-  by any of them is taken at once, the shortest first.
+* **Pente searches** (alpha-beta, whose trees cannot simply be added up) all search every
+  root move, the first as it would alone and the others with their move order varied by
+  their seeds, so that one of them may complete an iteration sooner: the answer is that of
+  the search that went deepest (the first's when none did), and a proven win found by any
+  of them is taken at once, the shortest first. (Sharing the root moves out, each search
+  taking every ``n``-th, was tried and measured weaker: a share's own best must still be
+  searched with a full window, so no share got deeper, and the deeper iteration a single
+  search has under way at the deadline was lost.)
 """
 
 from __future__ import annotations
@@ -75,7 +78,7 @@ def merge(game: Game, summaries: Sequence[dict[str, Any]], lines: int = 1, secon
         line = _decided_line(game, decided)
         return Analysis(decided["decided"], list(decided["values"]), work, seconds, (line,))
     if summaries[0]["kind"] == "pente":
-        return _merge_shares(summaries, lines, work, seconds)
+        return _merge_deepest(summaries, lines, work, seconds)
     return _merge_trees(game, summaries, lines, work, seconds)
 
 
@@ -126,41 +129,19 @@ def _merge_trees(game: Game, summaries: Sequence[dict[str, Any]], lines: int, wo
     return Analysis(ranked[0], values, work, seconds, tuple(found))
 
 
-def _merge_shares(summaries: Sequence[dict[str, Any]], lines: int, work: int, seconds: float) -> Analysis:
-    """Pente's shared-out root moves: a proven win at once, else the best score at the
-    deepest depth every search completed (before any, the first search's hunch)."""
-    live = [s for s in summaries if s["best"] is not None]
-    candidates: list[tuple[Any, dict[str, Any]]] = []  # (rank key, line)
-    wins = [(line["plies"], line) for s in live for line in s["lines"] if line["plies"] is not None and line["plies"] > 0]
+def _merge_deepest(summaries: Sequence[dict[str, Any]], lines: int, work: int, seconds: float) -> Analysis:
+    """Pente's searches of all root moves: a proven win at once (the shortest), else the
+    answer of the search that completed the most iterations (the first search's on a tie),
+    its move being the one it would play alone."""
+    wins = [(line["plies"], line) for s in summaries for line in s["lines"]
+            if line["plies"] is not None and line["plies"] > 0]
     if wins:
         plies, line = min(wins, key=lambda w: w[0])
         chosen = Line(tuple(line["moves"]), tuple(line["values"]), _forced(plies))
         return Analysis(chosen.moves[0], list(chosen.values), work, seconds, (chosen,))
-    depth = min((len(s["completed"]) for s in live), default=0)
-    if depth == 0:
-        first = live[0] if live else summaries[0]
-        return Analysis(first["best"], list(first["values"]), work, seconds,
-                        (Line((first["best"],), tuple(first["values"])),))
-    for s in live:
-        move, score = s["completed"][depth - 1]
-        deepest = len(s["completed"]) == depth
-        for rank, line in enumerate(s["lines"]):
-            # Lines are kept for the deepest iteration only: a search that went deeper
-            # lends its line for the move it found best at the common depth, if it still has it.
-            if line["moves"][0] == move or deepest:
-                value = score if line["moves"][0] == move else line["score"]
-                candidates.append(((-value, rank), line))
-        if not any(line["moves"][0] == move for line in s["lines"]):
-            candidates.append(((-score, 0), {"moves": [move], "values": s["values"], "plies": None}))
-    candidates.sort(key=lambda c: c[0])
-    chosen_lines: list[Line] = []
-    seen: set[Any] = set()
-    for _, line in candidates:
-        if line["moves"][0] in seen:
-            continue
-        seen.add(line["moves"][0])
-        chosen_lines.append(Line(tuple(line["moves"]), tuple(line["values"]), _forced(line["plies"])))
-        if len(chosen_lines) == max(lines, 1):
-            break
-    best = chosen_lines[0]
-    return Analysis(best.moves[0], list(best.values), work, seconds, tuple(chosen_lines))
+    deepest = max(summaries, key=lambda s: (len(s["completed"]), -s["part"]))
+    move = deepest["best"]
+    found = [Line(tuple(line["moves"]), tuple(line["values"]), _forced(line["plies"])) for line in deepest["lines"]]
+    first = next((line for line in found if line.moves[0] == move), Line((move,), tuple(deepest["values"])))
+    rest = tuple(line for line in found if line.moves[0] != move)
+    return Analysis(move, list(deepest["values"]), work, seconds, (first, *rest)[:max(lines, 1)])

@@ -126,6 +126,8 @@ QUIESCENCE_PLIES, QUIESCENCE_FOURS = 8, 3
 QUIESCENCE_WIDTH = 5
 #: The VCF search at the root: its depth in fours, and the nodes it may use.
 VCF_FOURS, VCF_NODES = 10, 4000
+#: The range of the random history values that vary a side-by-side search's move order.
+HISTORY_NOISE = 64
 #: How many root moves get an expected line after each iteration, and its length at most.
 EXPECTED, LINE_PLIES = 5, 8
 
@@ -400,12 +402,13 @@ class PenteSearch:
         self.completed: list[tuple[Move, int]] = []
         self.expected: list[tuple[list[Move], int]] = []
         self.root_moves = self._root_moves()
-        part, parts = share
-        if parts > 1 and self.decided is None:
-            # Searching side by side, each search takes every ``parts``-th root move, the
-            # most promising ones spread over all of them (see pygames.ai.analysis.merge).
-            self.root_moves = self.root_moves[part::parts]
-            self.best = self.root_moves[0] if self.root_moves else None
+        #: This search's place among several made side by side (see pygames.ai.analysis):
+        #: the first searches as if alone; the others start from a history of move
+        #: ordering drawn from their own seeds, so that their trees differ and one of
+        #: them may finish an iteration sooner.
+        self.part = share[0]
+        if self.part:
+            self.history = [self.rng.randrange(HISTORY_NOISE) for _ in range(n)]
 
     # -- incremental knowledge ---------------------------------------------------------
 
@@ -786,8 +789,6 @@ class PenteSearch:
         deeper alpha-beta, until a result is proven or the depth limit is reached. The
         first ply comes first so that a small budget still weighs every root move."""
         g = self.game
-        if not self.root_moves:  # a share of the root moves that came out empty
-            return
         for depth in range(1, MAX_DEPTH + 1):
             score = yield from self._root(depth)
             self.depth = depth
@@ -1120,10 +1121,11 @@ class PenteSearch:
     def summary(self, lines: int = 1) -> dict[str, Any]:
         """What this search found, as plain data (JSON, a worker's message) that
         :func:`pygames.ai.analysis.merge` weighs against other searches of the same
-        position: each completed iteration's best move and score (searches that share the
-        root moves are compared at the same depth), and the expected lines of the best
-        root moves with their scores (the best one's exact, the others' upper bounds, as
-        alpha-beta leaves them) and, when proven, the plies to the end."""
+        position: its move (:meth:`best_move`, which includes what a deeper iteration in
+        progress has found), each completed iteration's best move and score, and the
+        expected lines of the best root moves with their scores (the best one's exact,
+        the others' upper bounds, as alpha-beta leaves them) and, when proven, the plies
+        to the end."""
         found = []
         for line, score in self.expected[:max(lines, 1) + 2]:
             plies = WIN - abs(score) if abs(score) >= PROVEN else None
@@ -1135,7 +1137,8 @@ class PenteSearch:
             "decided": self.decided,
             "values": self.values(),
             "work": self.iterations,
-            "best": self.best_move() if self.decided is not None or self.root_moves else None,
+            "part": self.part,
+            "best": self.best_move(),
             "completed": [[move, score] for move, score in self.completed],
             "lines": found,
         }
