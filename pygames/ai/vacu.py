@@ -206,16 +206,22 @@ def placement_priors(game: Vacu, moves: list[Move]) -> list[float | None]:
     return found
 
 
+def forced_or_urgent(game: Vacu, rng: random.Random) -> Move | None:
+    """A playout's move before any choice of its own: any move once the game is over (the
+    playout is scored), a colour while the pie rule asks for one, else :func:`urgent`."""
+    if game.outcome is not None:
+        return game.random_move(rng)
+    if game.choosing:
+        return rng.choice(COLOUR_CHOICES)
+    return urgent(game)
+
+
 class VacuPolicy(Policy[Vacu]):
     """Vacu's knowledge for Monte Carlo tree search (see the module docstring)."""
 
     def playout_move(self, game: Vacu, rng: random.Random) -> Move:
         """The next move of a Vacu playout (see the module docstring)."""
-        if game.outcome is not None:
-            return game.random_move(rng)
-        if game.choosing:
-            return rng.choice(COLOUR_CHOICES)
-        move = urgent(game)
+        move = forced_or_urgent(game, rng)
         if move is None:
             move = random_sensible(game, rng)
         if move is not None:
@@ -323,11 +329,7 @@ class ConvacuPolicy(Policy[Convacu]):
         """The next move of a Convacu playout: as in Vacu, but a cut between two diagonal
         stones is answered by joining them, and with nothing sensible left any legal placement
         is played (a pass only when none is legal)."""
-        if game.outcome is not None:
-            return game.random_move(rng)
-        if game.choosing:
-            return rng.choice(COLOUR_CHOICES)
-        move = urgent(game)
+        move = forced_or_urgent(game, rng)
         if move is None:
             move = cut_answer(game)
         if move is None:
