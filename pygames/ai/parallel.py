@@ -24,8 +24,10 @@ from ..game import Game
 if TYPE_CHECKING:  # the page never starts processes: it does not import multiprocessing
     from multiprocessing.connection import Connection
 
-#: Time kept back from each search's budget for sending the position and the answer.
-MARGIN = 0.03
+#: Time kept back from the budget for sending the answers back and merging them. (Sending
+#: the position costs no budget: each process is given the deadline itself, on the clock
+#: that all processes of the machine share.)
+MARGIN = 0.01
 #: How long past its budget a search may take before its process is given up as stuck.
 GRACE = 5.0
 
@@ -44,15 +46,15 @@ def check_count(name: str, value: object, most: int | None = None) -> int:
     return value
 
 
-def think(game: Game, seed: int, seconds: float | None, iterations: int | None,
+def think(game: Game, seed: int, deadline: float | None, iterations: int | None,
           share: tuple[int, int], lines: int) -> dict[str, Any]:
-    """One search of ``game``'s position, as a summary: what each process runs."""
+    """One search of ``game``'s position until ``deadline`` (``time.monotonic()``) or for
+    ``iterations``, as a summary: what each process runs."""
     from . import search  # the layer's entry point, which imports this module
 
-    start = time.perf_counter()
     searcher = search(game, random.Random(seed), share=share)
     if searcher.decided is None:
-        left = None if seconds is None else max(0.0, seconds - (time.perf_counter() - start))
+        left = None if deadline is None else max(0.0, deadline - time.monotonic())
         searcher.run(seconds=left, iterations=iterations)
     return searcher.summary(lines)
 
@@ -89,14 +91,14 @@ class Worker:
     def answer(self, deadline: float | None) -> dict[str, Any] | None:
         """The summary, or None if the process died or is stuck past ``deadline``."""
         while True:
-            wait = 0.5 if deadline is None else max(0.0, deadline - time.perf_counter())
+            wait = 0.5 if deadline is None else max(0.0, deadline - time.monotonic())
             try:
                 if self.conn.poll(wait):
                     found: dict[str, Any] = self.conn.recv()
                     return found
             except (EOFError, OSError):
                 return None
-            if not self.process.is_alive() or (deadline is not None and time.perf_counter() >= deadline):
+            if not self.process.is_alive() or (deadline is not None and time.monotonic() >= deadline):
                 return None
 
     def stop(self) -> None:
@@ -126,11 +128,11 @@ def side_by_side(game: Game, workers: int, rng: random.Random, seconds: float | 
     """The summaries of ``workers`` searches made at once, each with its own seed and
     share of the root; a process that dies or sticks is left out (and replaced next time);
     when none answers, one search is made here, so that an answer always comes."""
-    start = time.perf_counter()
+    start = time.monotonic()
     seeds = [rng.getrandbits(63) for _ in range(workers)]
-    budget = None if seconds is None else max(0.0, seconds - MARGIN)
+    end = None if seconds is None else start + seconds - MARGIN
     team = pool(workers)
-    asked = [w for i, w in enumerate(team) if w.ask((game, seeds[i], budget, iterations, (i, workers), lines))]
+    asked = [w for i, w in enumerate(team) if w.ask((game, seeds[i], end, iterations, (i, workers), lines))]
     deadline = None if seconds is None else start + seconds + GRACE
     found = []
     for worker in asked:
@@ -140,6 +142,6 @@ def side_by_side(game: Game, workers: int, rng: random.Random, seconds: float | 
         else:
             found.append(summary)
     if not found:
-        left = None if seconds is None else max(0.0, seconds - (time.perf_counter() - start))
-        found.append(think(game, seeds[0], left, iterations, (0, 1), lines))
+        found.append(think(game, seeds[0], None if end is None else max(end, time.monotonic()), iterations,
+                           (0, 1), lines))
     return found
