@@ -281,7 +281,7 @@ def write_page_catalogs(site: Path) -> None:
         with i18n.language(lang):
             starts = {}
             for name in available():
-                view = Session.new(name).view(Preferences())
+                view = Session.newcomer(name).view(Preferences())
                 starts[name] = {key: view[key] for key in ("title", "describe", "prompt")}
         data = {"messages": {m: entries[m] for m in sorted(ids) if entries.get(m)}, "starts": starts}
         (site / "i18n" / f"{lang}.json").write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
@@ -309,6 +309,7 @@ def build_site() -> Path:
     write_start_positions(OUT / "index.html")
     inline_favicon(OUT / "index.html", OUT / "icon.svg")
     write_rules_pages(OUT)
+    write_embed_css(OUT)
     write_page_catalogs(OUT)
     write_ai_worker(OUT, wheel, page)
     write_service_worker(OUT)
@@ -524,7 +525,7 @@ def write_start_positions(page: Path) -> None:
 
     starts = []
     for name in available():
-        view = Session.new(name).view(Preferences())
+        view = Session.newcomer(name).view(Preferences())
         scene = view["scene"]
         # The board's extent, for the page to give the picture the live board's height
         # at whatever width it has (PgBoard.layout), so that nothing moves when it is replaced.
@@ -564,6 +565,18 @@ def write_rules_pages(site: Path) -> None:
                 html = prerender_boards(page.replace("__BODY__", body), fragment.name)
             (site / f"rules-{fragment.stem}{suffix}.html").write_text(html)
     (site / "rules.template.html").unlink()
+
+
+def write_embed_css(site: Path) -> None:
+    """``embed.css``, the boards' own styles for another site's page (embed.js loads it where
+    the page lacks style.css): style.css's palette, set on the boards instead of the page and
+    without its colour scheme (the boards follow the page's), then style.css's section of
+    rules scoped to boards. The host page's own look is left as it was."""
+    css = (SRC / "style.css").read_text()
+    palette = re.search(r"^:root \{\n.*?^\}\n", css, re.M | re.S).group(0)
+    palette = re.sub(r"^  color-scheme:.*\n", "", palette.replace(":root {", "figure.pg-board {", 1), flags=re.M)
+    boards = css[css.index("/* BOARDS IN ANY PAGE"):]
+    (site / "embed.css").write_text("/* Made by build.py from style.css: see write_embed_css. */\n" + palette + boards)
 
 
 def write_ai_worker(site: Path, wheel: Path, page: Path) -> None:

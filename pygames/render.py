@@ -39,6 +39,9 @@ EDGE_OFFSET = 0.62
 EDGE_WIDTH = 0.18
 #: Coordinate labels: at least this many CSS pixels high at any size, at most the second.
 LABEL_PX = (11.0, 15.0)
+#: How far the board's wood reaches beyond the stones on its outer lines: the coordinates
+#: sit beyond it, off the wood.
+WOOD_MARGIN = 0.12
 #: Annotations with these labels are results, highlighted whenever they are drawn.
 HIGHLIGHTS = ("winning row", "winning chain")
 HIGHLIGHT = "#ffd54a"
@@ -71,7 +74,7 @@ def _outline(board: Board) -> list[list[float]]:
 
 def _wood(outline: list[list[float]], width: float, height: float) -> list[list[float]]:
     """The board's wooden face: the outline grown so that the stones on it lie inside."""
-    grow = STONE_RADIUS + 0.12
+    grow = STONE_RADIUS + WOOD_MARGIN
     cx, cy = width / 2, height / 2
     out = []
     for x, y in outline:
@@ -172,6 +175,8 @@ def position(game: Game, *, coordinates: bool = True, last_move: bool = True, ov
     o = EDGE_OFFSET
     ends = {"top": [0, -o, w, -o], "bottom": [0, h + o, w, h + o], "left": [-o, 0, -o, h], "right": [w + o, 0, w + o, h]}
     last = next((m for m in reversed(game.history) if isinstance(m, int)), None) if last_move else None
+    if marks and last in marks:  # a diagram's mark or label says more than the dot, which would blot it
+        last = None
     out: dict[str, Any] = {
         "board": board_key(board),
         "coordinates": coordinates,
@@ -244,7 +249,7 @@ def layout(geom: Mapping[str, Any], width: float, coordinates: bool, edges: bool
     unit), the board origin ``(ox, oy)`` in units, the height in pixels, the label font size
     and how far beyond the board the stones (or coloured edges) reach. Labels sit beyond
     that reach, so an edge stone never hides one. The page's canvas code computes the same."""
-    reach = EDGE_OFFSET + EDGE_WIDTH / 2 if edges else geom["radius"]
+    reach = EDGE_OFFSET + EDGE_WIDTH / 2 if edges else geom["radius"] + WOOD_MARGIN
     guess = width / (geom["width"] + 2 * reach + 2)
     font = min(max(0.36 * guess, LABEL_PX[0]), LABEL_PX[1])
     pad = 5 + 1.3 * font if coordinates else 3

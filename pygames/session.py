@@ -19,6 +19,7 @@ from . import ai
 from .board import Board, Point
 from .game import (
     CHOICE_LABELS,
+    COLOUR_CHOICES,
     Game,
     IllegalMove,
     Move,
@@ -34,6 +35,24 @@ from .render import SHAPES, board_edges, board_key, position
 MAX_LINES = 8
 #: What a typed move may look like before it is even read: a point label or an action.
 _TYPED = re.compile(r"[A-Za-z0-9-]{1,24}")
+#: The computer's seats in a link: ``ai=2:medium`` (seat numbers from 1, then the level),
+#: several separated by commas. Links without it are games between people, as before.
+_COMPUTER = re.compile(r"([1-9]):([a-z]{1,12})")
+#: Options a new visitor's game starts with where the game's own default is for experts:
+#: Pente's Swap2 opens with a placement and a choice of colour that puzzle a newcomer, while
+#: the Pro opening is the tournament rule every Pente player knows. Links are unaffected:
+#: an option a link leaves out keeps the game's own default.
+NEWCOMER_OPTIONS: dict[str, dict[str, Any]] = {"pente": {"opening": "pro"}}
+#: Games that show the scoring overlay until the player turns it off: Gardar's score goes
+#: below zero from the first stone (surplus stones), a mystery unless the board shows why.
+OVERLAYS_BY_DEFAULT = {"gardar"}
+#: Options the new-game form folds under "Advanced": rule variants a newcomer need not read.
+ADVANCED: dict[str, set[str]] = {
+    "gardar": {"enemies_inside", "death", "hole_exemption", "cascade", "perimeter", "surplus", "dead_at_end",
+               "half_point"},
+    "pente": {"overline", "capture_win", "capture_count", "capture_three", "self_capture", "overtime",
+              "mixed_capture", "teams"},
+}
 
 
 @dataclass
@@ -43,14 +62,16 @@ class Preferences:
     coordinates: bool = True
     last_move: bool = True
     confirm: bool = False
-    overlays: bool = False
+    #: The scoring overlay; ``None`` until the player sets it: then each game's default
+    #: (:data:`OVERLAYS_BY_DEFAULT`).
+    overlays: bool | None = None
     evaluation: bool = False
 
     @classmethod
     def of(cls, data: Mapping[str, Any]) -> Preferences:
         """The preferences among ``data`` (the page keeps others of its own: theme, sound…)."""
         names = {f.name for f in fields(cls)}
-        return cls(**{k: bool(v) for k, v in data.items() if k in names})
+        return cls(**{k: None if v is None else bool(v) for k, v in data.items() if k in names})
 
 
 @dataclass(frozen=True)
@@ -78,7 +99,7 @@ class Session:
     """One game on one board: record, viewed ply, redo list, other lines, a pending move."""
 
     def __init__(self, record: Record, ply: int | None = None, marks: dict[int, str] | None = None,
-                 players: list[str | int] | None = None) -> None:
+                 players: list[str | int] | None = None, computer: dict[int, str] | None = None) -> None:
         self.record = record
         self.ply = len(record.moves) if ply is None else ply
         #: Moves taken back, each with the ply it was played at, for redo.
@@ -91,39 +112,94 @@ class Session:
         self.game = record.replay(self.ply)
         #: The seats' names: a number n stands for "Player n" in the language in force.
         self.players: list[str | int] = players or list(range(1, self.game.players() + 1))
+        #: The seats the computer plays (from 0), each with its level; kept in the link.
+        self.computer: dict[int, str] = {}
+        self.set_computer(computer or {})
         #: The board's coloured edges: fixed for the game, so asked for once.
         self.edges = board_edges(self.game)
         self._notes: list[Note] = []
 
     @classmethod
-    def new(cls, name: str, options: dict[str, Any] | None = None) -> Session:
+    def new(cls, name: str, options: dict[str, Any] | None = None, computer: dict[int, str] | None = None) -> Session:
         """A fresh game; :class:`OptionError` (a ``ValueError``) explains bad options."""
         game = game_class(name)(**(options or {}))
-        return cls(Record(name, game.options))
+        return cls(Record(name, game.options), computer=computer)
+
+    @classmethod
+    def newcomer(cls, name: str) -> Session:
+        """A fresh game as a new visitor meets it (:data:`NEWCOMER_OPTIONS`)."""
+        return cls.new(name, NEWCOMER_OPTIONS.get(name))
+
+    def set_computer(self, seats: Mapping[int, str]) -> None:
+        """Let the computer play ``seats`` (seat from 0: level name); others are people.
+        Seats the game does not have and unknown levels raise ``ValueError``."""
+        known = {p.name for p in ai.LEVELS}
+        for seat, level in seats.items():
+            if not 0 <= int(seat) < self.game.players() or level not in known:
+                raise ValueError(_("the computer cannot play seat {seat} at level {level}",
+                                   seat=quote_untrusted(str(int(seat) + 1)), level=quote_untrusted(str(level))))
+        self.computer = {int(seat): level for seat, level in seats.items()}
 
     @classmethod
     def from_fragment(cls, text: str, default: str = "loose") -> tuple[Session, list[str]]:
         """The session a share link describes, and messages about anything dropped."""
         decoded = decode(text)
         if decoded.record is None:
-            return cls.new(default), decoded.errors
+            return cls.newcomer(default), decoded.errors
         session = cls(decoded.record, decoded.ply)
+        if "ai" in decoded.extra:
+            decoded.errors.extend(session._read_computer(decoded.extra["ai"]))
         if "marks" in decoded.extra:
             session.marks, problems = parse_marks(session.game.board, decoded.extra["marks"])
             decoded.errors.extend(problems)
         return session, decoded.errors
 
-    def rematch(self) -> Session:
-        """The same game afresh with the colours swapped: each player takes the next seat
-        (with two players, Player 2 now plays the first colour)."""
-        record = Record(self.record.game, dict(self.record.options))
-        return Session(record, players=self.players[1:] + self.players[:1])
+    def _read_computer(self, text: str) -> list[str]:
+        """Take the computer's seats from a link's ``ai=`` value; what cannot be read is
+        left out (those seats are people's) with a message."""
+        seats: dict[int, str] = {}
+        problems = []
+        for part in text.split(","):
+            found = _COMPUTER.fullmatch(part)
+            try:
+                if not found:
+                    raise ValueError(_("{part} is not a seat and a level", part=quote_untrusted(part)))
+                self.set_computer({**seats, int(found[1]) - 1: found[2]})
+                seats = dict(self.computer)
+            except ValueError as e:
+                problems.append(_("{problem}; that seat is a person's", problem=e))
+        self.computer = seats
+        return problems
 
-    def seat_names(self) -> list[str]:
-        return [_("Player {n}", n=p) if isinstance(p, int) else p for p in self.players]
+    def rematch(self) -> Session:
+        """The same game afresh with the colours swapped: each player, the computer
+        included, takes the next seat (with two players, Player 2 now plays the first colour)."""
+        record = Record(self.record.game, dict(self.record.options))
+        n = len(self.players)
+        return Session(record, players=self.players[1:] + self.players[:1],
+                       computer={(seat - 1) % n: level for seat, level in self.computer.items()})
+
+    def seat_names(self, record: bool = False) -> list[str]:
+        """The seats' names for players: the computer by its level, and a lone person facing
+        it as "You" (in a ``record``, a numbered player: a file is read by others)."""
+        people = [i for i in range(len(self.players)) if i not in self.computer]
+        names = []
+        for i, p in enumerate(self.players):
+            if i in self.computer:
+                names.append(_("Computer ({level})", level=_(ai.LEVEL_NAMES[self.computer[i]]).lower()))
+            elif isinstance(p, int):
+                names.append(_("You") if self.computer and len(people) == 1 and not record else _("Player {n}", n=p))
+            else:
+                names.append(p)
+        return names
 
     def fragment(self, marks: bool = True) -> str:
-        extra = {"marks": format_marks(self.game.board, self.marks)} if marks and self.marks else {}
+        """The link text of the position on view, with the computer's seats (``ai``) and,
+        unless ``marks`` is false, the diagram marks."""
+        extra = {"ai": ",".join(f"{seat + 1}:{level}" for seat, level in sorted(self.computer.items()))} \
+            if self.computer else {}
+        if marks and self.marks:
+            extra["marks"] = format_marks(self.game.board, self.marks)
         return encode(self.record, self.ply, **extra)
 
     def record_key(self) -> str:
@@ -334,17 +410,28 @@ class Session:
     # -- what to show -------------------------------------------------------------------
 
     def move_label(self, move: Move) -> str:
-        """A move for players: a point label, or an action token in the language in force."""
-        return self.game.move_text(move) if isinstance(move, int) else _(MOVE_WORDS.get(move, move))
+        """A move for players: a point label, or an action token in the language in force;
+        a colour choice (pie, Swap, Swap2) reads "chose White", since the colour is the one
+        the player takes, not the one that moved."""
+        if isinstance(move, int):
+            return self.game.move_text(move)
+        if move in COLOUR_CHOICES and move.capitalize() in self.game.COLOURS:
+            return _("chose {colour}", colour=_colour_label(self.game, move.capitalize()))
+        return _(MOVE_WORDS.get(move, move))
 
     def _last_move_text(self, note: Note | None) -> str:
         """The move that led to the position shown, e.g. "Black played e5; flipped d4", for
-        screen readers."""
+        screen readers; a colour choice is said by the seat that chose ("Player 2 chose White")."""
         g = self.game
         if not g.history or note is None:
             return ""
+        move = g.history[-1]
+        if move in COLOUR_CHOICES:
+            seat = self.record.replay(self.ply - 1).seat_to_move()
+            return _("{player} chose {colour}", player=self.seat_names()[seat],
+                     colour=_colour_label(g, move.capitalize()))
         done = _note_text(g.board, note)
-        played = _("{colour} played {move}", colour=_colour_label(g, note.colour), move=self.move_label(g.history[-1]))
+        played = _("{colour} played {move}", colour=_colour_label(g, note.colour), move=self.move_label(move))
         return f"{played}; {done}" if done else played
 
     def view(self, prefs: Preferences) -> dict[str, Any]:
@@ -361,10 +448,12 @@ class Session:
         notes = self.notes()
         players = self.seat_names()
         parts = g.breakdown()
+        overlays = prefs.overlays if prefs.overlays is not None else self.record.game in OVERLAYS_BY_DEFAULT
         return {
             "board": board_key(g.board),
             "scene": position(g, coordinates=prefs.coordinates, last_move=prefs.last_move,
-                              overlays=prefs.overlays or result is not None, marks=marks, edges=self.edges),
+                              overlays=overlays or result is not None, marks=marks, edges=self.edges),
+            "overlays": overlays,
             "title": g.title,
             "game": self.record.game,
             "options": self.record.options,
@@ -372,6 +461,9 @@ class Session:
             "describe": g.describe(),
             "to_move": None if result else names.get(g.to_move),
             "seats": [[players[i], names.get(c, "")] for i, c in enumerate(g.seats)],
+            # the seats the computer plays (from 0, as text: JSON keys) and their levels
+            "computer": {str(seat): level for seat, level in self.computer.items()},
+            "score_help": _score_help(self.record),
             "seat_to_move": None if result else g.seat_to_move(),
             "colours": [names[c] for c in sorted(names)],
             "colour_labels": [labels[c] for c in sorted(names)],
@@ -553,7 +645,10 @@ def _result(g: Game, result: Result | None) -> dict[str, Any] | None:
     if len(result.winners) == 1:
         headline = _("{colour} wins", colour=g.colour_label(result.winners[0]))
     else:
-        headline = _("{colours} win", colours=_(" and ").join(g.colour_label(c) for c in result.winners))
+        # "Black and Orange win"; Korean joins colours with a middle dot ("흑·주황 승리")
+        *others, final = (g.colour_label(c) for c in result.winners)
+        colours = _("{colours} and {colour}", colours=_(", ").join(others), colour=final)
+        headline = _("{colours} win", colours=colours)
     return {"headline": headline, "reason": result.reason, "winners": [g.colour_name(c) for c in result.winners]}
 
 
@@ -601,11 +696,24 @@ def format_marks(board: Board, marks: dict[int, str]) -> str:
 
 def option_fields(name: str) -> list[dict[str, Any]]:
     """The new-game form of a game: one field description per option, in the language in
-    force (``choice_labels`` words each of ``choices``)."""
-    return [{"name": o.name, "label": _(o.label), "kind": o.kind, "default": o.default,
+    force (``choice_labels`` words each of ``choices``), with a new visitor's default
+    (:data:`NEWCOMER_OPTIONS`) and whether it is folded under "Advanced" (:data:`ADVANCED`)."""
+    newcomer = NEWCOMER_OPTIONS.get(name, {})
+    return [{"name": o.name, "label": _(o.label), "kind": o.kind, "default": newcomer.get(o.name, o.default),
              "choices": list(o.choices), "choice_labels": [_(CHOICE_LABELS.get(c, str(c))) for c in o.choices],
-             "suggested": list(o.suggested), "min": o.minimum, "max": o.maximum, "help": _(o.help) if o.help else ""}
+             "suggested": list(o.suggested), "min": o.minimum, "max": o.maximum, "help": _(o.help) if o.help else "",
+             "advanced": o.name in ADVANCED.get(name, set())}
             for o in game_class(name).OPTIONS]
+
+
+def _score_help(record: Record) -> str:
+    """One line on how the score is counted, for a game whose count surprises: Gardar's
+    goes below zero from the first stone, before any loop is made."""
+    if record.game != "gardar":
+        return ""
+    if record.options.get("surplus") == "all":
+        return _("How the count works: the stones in your loops, minus every stone outside a loop (surplus).")
+    return _("How the count works: the stones in your loops, minus your stones outside a loop (surplus).")
 
 
 def levels() -> list[dict[str, Any]]:

@@ -14,9 +14,11 @@ from pyscript import window
 
 from pygames import ai, available, game_class, language, set_language
 from pygames.i18n import _, install
+from pygames.notation import Record, encode
 from pygames.records import RecordError, read_any, write
 from pygames.render import geometry_for
 from pygames.session import (
+    NEWCOMER_OPTIONS,
     Preferences,
     Session,
     ask_computer,
@@ -64,11 +66,22 @@ def load(board_id, fragment, prefs, default_game):
     return _view(board_id, prefs, errors=errors)
 
 
-def new_game(board_id, name, options, prefs):
+def new_game(board_id, name, options, prefs, computer="{}"):
+    """A fresh game; ``computer`` (JSON) maps the seats the computer plays to its level."""
     try:
-        sessions[board_id] = Session.new(name, json.loads(options))
+        sessions[board_id] = Session.new(name, json.loads(options),
+                                         computer={int(seat): level for seat, level in json.loads(computer).items()})
     except ValueError as e:
         return _view(board_id, prefs, str(e)) if board_id in sessions else json.dumps({"error": str(e)})
+    return _view(board_id, prefs)
+
+
+def set_computer(board_id, computer, prefs):
+    """The seats the computer plays (JSON: seat from 0 to level), from the Computer box."""
+    try:
+        sessions[board_id].set_computer({int(seat): level for seat, level in json.loads(computer).items()})
+    except ValueError as e:
+        return _view(board_id, prefs, str(e))
     return _view(board_id, prefs)
 
 
@@ -98,7 +111,7 @@ def record(board_id):
     """The game as a pygames record file, for "Download record"."""
     s = sessions[board_id]
     with language("en"):  # a record reads the same in every language
-        return write(s.record, players=s.seat_names())
+        return write(s.record, players=s.seat_names(record=True))
 
 
 def open_record(board_id, text, prefs):
@@ -202,10 +215,16 @@ def page_language(lang, catalog=None):
 
 
 def games():
-    return json.dumps([{"name": n, "title": game_class(n).title, "options": option_fields(n)} for n in available()])
+    """The games, with their new-game form and the link a new visitor opens each at (its
+    newcomer defaults, e.g. Pente's Pro opening)."""
+    def link(name):
+        return encode(Record(name, game_class(name).check_options(NEWCOMER_OPTIONS.get(name, {}))))
+
+    return json.dumps([{"name": n, "title": game_class(n).title, "options": option_fields(n), "link": link(n)}
+                       for n in available()])
 
 
-api = {"load": _guard(load), "newGame": _guard(new_game), "click": _guard(click), "act": _guard(act),
+api = {"load": _guard(load), "newGame": _guard(new_game), "setComputer": _guard(set_computer), "click": _guard(click), "act": _guard(act),
        "redraw": _guard(redraw), "place": _guard(place), "typed": _guard(typed), "computer": _guard(computer), "hint": _guard(hint),
        "line": _guard(expected_line), "merge": create_proxy(merge),
        "record": _guard(record), "openRecord": _guard(open_record),

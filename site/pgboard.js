@@ -93,7 +93,8 @@ window.PgBoard = {
     if (this.colours) return this.colours;
     const probe = document.createElement("i");
     probe.hidden = true;
-    document.body.append(probe);
+    // inside a board: on another site's page only the boards carry the palette (embed.css)
+    (document.querySelector("figure.pg-board") || document.body).append(probe);
     const names = ["board-1", "board-2", "board-grain", "board-line", "board-edge", "label", "focus", "accent", "highlight"];
     this.colours = Object.fromEntries(names.map((n) => {
       probe.style.color = `var(--${n})`;
@@ -107,7 +108,7 @@ window.PgBoard = {
   // How the board fits the canvas (as pygames.render.layout): labels beyond the stones'
   // reach, legible at any size.
   layout(geom, width, coordinates, edges) {
-    const reach = edges ? 0.62 + 0.09 : geom.radius;
+    const reach = edges ? 0.62 + 0.09 : geom.radius + 0.12;  // the wood's edge (render.WOOD_MARGIN)
     const guess = width / (geom.width + 2 * reach + 2);
     const font = Math.min(Math.max(0.36 * guess, this.LABEL_PX[0]), this.LABEL_PX[1]);
     const pad = coordinates ? 5 + 1.3 * font : 3;
@@ -127,7 +128,9 @@ window.PgBoard = {
     const w = Math.round(cssW * dpr), h = Math.round(box.height * dpr);
     if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; }
     canvas.pgTransform = { k: box.k, ox: box.ox, oy: box.oy };
-    const prev = canvas.pgStones;
+    // Stones move only on the board they were on: after a switch to another board (a link
+    // followed mid-animation) the old points may not exist.
+    const prev = canvas.pgFrame && canvas.pgFrame.geom === geom ? canvas.pgStones : null;
     const stones = new Map(scene.stones.map(([p, name]) => [p, name]));
     canvas.pgStones = stones;
     canvas.pgFrame = { scene, geom, extra, box, dpr };
@@ -213,6 +216,7 @@ window.PgBoard = {
     for (const m of scene.marks) if (!inLine.has(m.p)) this.mark(ctx, m, X(pt(m.p)[0]), Y(pt(m.p)[1]), r, dpr);
     for (const m of expected) this.lineStone(ctx, m, X(pt(m.point)[0]), Y(pt(m.point)[1]), r);
     canvas.dataset.line = expected.map((m) => m.n).join(" ");
+    canvas.dataset.cursor = extra.cursor ?? "";
     if (extra.cursor !== null && extra.cursor !== undefined) {
       const [x, y] = pt(extra.cursor), s = r * 1.1;
       ctx.lineWidth = Math.max(2 * dpr, r * 0.12); ctx.strokeStyle = c.focus;
@@ -595,11 +599,13 @@ window.PgAi = {
 
 window.PgApp = {
   api: null,
-  prefs: { coordinates: true, last_move: true, overlays: false, evaluation: false, animations: true, sound: false,
-    theme: "auto", confirm: window.matchMedia("(pointer: coarse)").matches },  // confirm on by default on touch screens
+  // Confirm-move is on by default on touch screens. The scoring overlay has no setting until
+  // the player makes one: each game then has its own default (Session.view).
+  prefs: { coordinates: true, last_move: true, evaluation: false, animations: true, sound: false,
+    theme: "auto", confirm: window.matchMedia("(pointer: coarse)").matches },
   fragment: "",
   games: [],
-  computer: new Set(),  // seats the computer plays
+  computer: new Set(),  // seats the computer plays (from the view: the session keeps them, and the link)
   thinking: false,
   evaluated: "",  // the position the evaluation bar shows
   chances: null,  // the computer's view of the position after its move, for the bar
@@ -709,7 +715,7 @@ window.PgApp = {
     nav.replaceChildren(); select.replaceChildren();
     for (const g of this.games) {
       const a = document.createElement("a");
-      a.href = `#v=1&g=${g.name}`; a.textContent = g.title; a.dataset.game = g.name;
+      a.href = `#${g.link}`; a.textContent = g.title; a.dataset.game = g.name;
       if (this.view && this.view.game === g.name) a.classList.add("current");
       nav.append(a);
       select.append(new Option(g.title, g.name));
@@ -718,9 +724,20 @@ window.PgApp = {
   },
 
   levelChoices() {
-    const level = this.$("level"), chosen = level.value;
-    level.replaceChildren(...JSON.parse(this.api.levels()).map((l) => new Option(`${l.label}: ${l.about}`, l.name)));
-    if (chosen) level.value = chosen;
+    this.levels = JSON.parse(this.api.levels());
+    for (const select of [this.$("level"), this.$("vs-level")]) {
+      const chosen = select.value;
+      select.replaceChildren(...this.levels.map((l) => Object.assign(new Option(l.label, l.name), { title: l.about })));
+      if (chosen) select.value = chosen;
+    }
+    this.levelAbout();
+  },
+
+  // What the level chosen in the dialog does, under its menu.
+  levelAbout() {
+    const level = (this.levels || []).find((l) => l.name === this.$("vs-level").value);
+    this.$("vs-about").textContent = level ? level.about : "";
+    this.$("level").title = (this.levels || []).find((l) => l.name === this.$("level").value)?.about || "";
   },
 
   // How many cores the computer thinks on: the player's choice, saved with the other
@@ -771,8 +788,19 @@ window.PgApp = {
     box.addEventListener("drop", (e) => { e.preventDefault(); this.openFile(e.dataTransfer.files[0]); });
     const level = this.$("level");
     this.levelChoices();
-    level.value = localStorage.getItem("pygames.level") || "medium";
-    level.addEventListener("change", () => localStorage.setItem("pygames.level", level.value));
+    level.value = this.$("vs-level").value = localStorage.getItem("pygames.level") || "medium";
+    this.levelAbout();
+    level.addEventListener("change", () => {
+      localStorage.setItem("pygames.level", level.value);
+      this.levelAbout();
+      // the computer's seats now play at this level (it is part of the link)
+      if (this.computer.size) this.setComputer([...this.computer]);
+    });
+    this.$("play-computer").addEventListener("click", () => this.askOpponent());
+    this.$("play-friend").addEventListener("click", () => this.playFriend());
+    this.$("vs-level").addEventListener("change", () => this.levelAbout());
+    this.$("vs-cancel").addEventListener("click", () => this.$("vs-computer").close());
+    this.$("vs-form").addEventListener("submit", (e) => { e.preventDefault(); this.playComputer(); });
     this.coreChoices();
     this.$("type-move").addEventListener("submit", (e) => {
       e.preventDefault();
@@ -794,7 +822,8 @@ window.PgApp = {
     const redraw = () => { PgTheme.apply(this.prefs.theme); if (this.view) this.show(api.redraw("main", this.prefsJson())); };
     window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", redraw);
     window.addEventListener("hashchange", () => { if (location.hash.slice(1) !== this.fragment) this.load(); });
-    window.addEventListener("resize", () => this.show(api.redraw("main", this.prefsJson())));
+    // a new width redraws the board as it is (the message, a hint's among them, stays)
+    window.addEventListener("resize", () => this.view && this.drawBoard(this.view, false));
     this.load();
     this.$("loading").hidden = true;
     this.$("board-box").querySelector(".pg-start")?.remove();
@@ -814,6 +843,7 @@ window.PgApp = {
   // pointer hover names the point, and the keyboard moves a cursor over the points.
   wireBoard(canvas) {
     canvas.addEventListener("click", (e) => {
+      if (this.cursor !== null) { this.cursor = null; this.repaint(); }  // the pointer took over from the keys
       if (this.thinking) return this.say(t("Wait for the computer's move."), "info");
       const [x, y] = PgBoard.toBoard(canvas, e);
       this.show(this.api.click("main", x, y, this.prefsJson()));
@@ -828,8 +858,12 @@ window.PgApp = {
       if (hover !== this.hover) { this.hover = hover; this.repaint(); }
     });
     canvas.addEventListener("mouseleave", () => { this.$("hover").textContent = ""; this.hover = null; this.repaint(); });
+    // The cursor square is for keyboard players: focus from a click or tap shows none (it
+    // would look like a hint).
     canvas.addEventListener("focus", () => {
-      if (this.cursor === null && this.geom) this.moveCursor(this.view.scene.last ?? Math.floor(this.geom.points.length / 2));
+      if (this.cursor === null && this.geom && canvas.matches(":focus-visible")) {
+        this.moveCursor(this.view.scene.last ?? Math.floor(this.geom.points.length / 2));
+      }
     });
     canvas.addEventListener("blur", () => { this.cursor = null; this.repaint(); });
     canvas.addEventListener("keydown", (e) => {
@@ -911,7 +945,7 @@ window.PgApp = {
     PgAi.notice.show(this.$("thinking"), this.$("think-clock"));
     document.body.dataset.thinking = "1";
     PgAi.cancel(["hint", "evaluate"]);
-    PgAi.ask({ purpose: "move", fragment: v.fragment, level: this.$("level").value, seat: v.seat_to_move }).then((answer) => {
+    PgAi.ask({ purpose: "move", fragment: v.fragment, level: v.computer[v.seat_to_move], seat: v.seat_to_move }).then((answer) => {
       this.thinking = false;
       PgAi.notice.hide(this.$("thinking"));
       delete document.body.dataset.thinking;
@@ -970,6 +1004,11 @@ window.PgApp = {
   // own move, what its search found).
   evaluate(v) {
     const where = v.key + v.ply;
+    if (v.over) {  // the game is decided (a resignation too): the bar says so
+      const winners = v.result.winners;
+      this.chances = null;
+      return this.showChances(Object.fromEntries(v.colours.map((c) => [c, winners.includes(c) ? 1 / winners.length : 0])), where);
+    }
     if (this.chances) { this.showChances(this.chances, where); this.chances = null; }
     if (!this.prefs.evaluation || v.over || this.thinking || this.evaluated === where) return;
     this.evaluated = where;
@@ -995,24 +1034,34 @@ window.PgApp = {
   computerSeats(seats) {
     const box = this.$("computer-seats");
     const names = seats.map(([seat]) => seat).join("|");
-    if (box.dataset.names === names) return;
+    if (box.dataset.names === names) {
+      box.querySelectorAll("input").forEach((input) => { input.checked = this.computer.has(Number(input.dataset.seat)); });
+      return;
+    }
     box.dataset.names = names;
     box.replaceChildren(...seats.map(([seat], i) => {
       const label = document.createElement("label");
       const input = document.createElement("input");
       input.type = "checkbox"; input.dataset.seat = i; input.checked = this.computer.has(i);
       input.addEventListener("change", () => {
-        if (input.checked) this.computer.add(i); else this.computer.delete(i);
-        if (this.view) this.maybeThink(this.view);
+        const seats = new Set(this.computer);
+        if (input.checked) seats.add(i); else seats.delete(i);
+        this.setComputer([...seats]);
       });
       label.append(input, ` ${seat}`);
       return label;
     }));
   },
 
-  // A new game from the form (or the end panel's "New game"): its own history entry, so
-  // Back returns to the game left.
-  newGame(name, options) {
+  // The computer plays `seats` (from 0) at the level chosen, the others are people.
+  setComputer(seats) {
+    const level = this.$("level").value;
+    this.show(this.api.setComputer("main", JSON.stringify(Object.fromEntries(seats.map((i) => [i, level]))), this.prefsJson()));
+  },
+
+  // A new game from the form (or the end panel's "New game", which keeps the computer's
+  // seats): its own history entry, so Back returns to the game left.
+  newGame(name, options, computer = this.view ? this.view.computer : {}, news = t("A new game has started.")) {
     PgAi.cancel(["move", "hint", "evaluate"]);
     if (!name) {
       name = this.$("game-select").value; options = {};
@@ -1021,7 +1070,54 @@ window.PgApp = {
       });
     }
     this.pushNext = true;
-    this.show(this.api.newGame("main", name, JSON.stringify(options), this.prefsJson()));
+    const json = this.api.newGame("main", name, JSON.stringify(options), this.prefsJson(), JSON.stringify(computer));
+    this.show(json);
+    if (JSON.parse(json).error) return;
+    this.say(news, "info");
+    window.scrollTo({ top: 0 });  // back to the board, from the form at the foot of the page
+  },
+
+  // A new visitor's game of the game shown (its newcomer options, the size on the board).
+  firstOptions() {
+    const game = this.games.find((g) => g.name === this.view.game);
+    const options = Object.fromEntries(game.options.map((o) => [o.name, o.default]));
+    if ("size" in this.view.options) options.size = this.view.options.size;
+    return options;
+  },
+
+  // "Play the computer": a small dialog asks the player's colour (or random) and the level.
+  askOpponent() {
+    const v = this.view, box = this.$("vs-colours");
+    const colours = v.colours.slice(0, 2);  // the new game is for two
+    box.replaceChildren(...colours.map((c, i) => {
+      const label = document.createElement("label");
+      const input = Object.assign(document.createElement("input"), { type: "radio", name: "colour", value: String(i) });
+      input.checked = i === 0;
+      label.append(input, " ", i === 0 ? t("{colour} (moves first)", { colour: v.colour_labels[i] }) : v.colour_labels[i]);
+      return label;
+    }));
+    this.$("vs-level").value = this.$("level").value;
+    this.levelAbout();
+    this.$("vs-computer").showModal();
+  },
+
+  playComputer() {
+    const form = this.$("vs-form");
+    const chosen = form.elements.colour.value;
+    const you = chosen === "random" ? Math.floor(Math.random() * 2) : Number(chosen);
+    const level = this.$("vs-level").value;
+    this.$("level").value = level;
+    localStorage.setItem("pygames.level", level);
+    this.levelAbout();
+    this.$("vs-computer").close();
+    const colour = this.view.colour_labels[you];
+    this.newGame(this.view.game, this.firstOptions(), { [1 - you]: level },
+                 t("A new game: you play {colour} against the computer.", { colour }));
+  },
+
+  // "Play a friend": a new game of the game shown for two people at this screen.
+  playFriend() {
+    this.newGame(this.view.game, this.firstOptions(), {}, t("A new game for two players at this screen."));
   },
 
   // Resigning asks once more on the button itself: a stray click only arms it.
@@ -1073,8 +1169,6 @@ window.PgApp = {
   // moves to the next seat.
   rematch() {
     PgAi.cancel(["move", "hint", "evaluate"]);
-    const n = this.view.seats.length;
-    this.computer = new Set([...this.computer].map((i) => (i - 1 + n) % n));
     this.pushNext = true;
     this.show(this.api.act("main", "rematch", this.prefsJson()));
   },
@@ -1083,6 +1177,9 @@ window.PgApp = {
     const box = this.$("option-fields");
     box.replaceChildren();
     const game = this.games.find((g) => g.name === name);
+    const advanced = document.createElement("details");
+    advanced.className = "advanced";
+    advanced.append(Object.assign(document.createElement("summary"), { textContent: t("Advanced") }));
     for (const o of game ? game.options : []) {
       const label = document.createElement("label");
       label.title = o.help;
@@ -1109,8 +1206,9 @@ window.PgApp = {
       }
       input.name = o.name;
       label.append(o.label + " ", input);
-      box.append(label);
+      (o.advanced ? advanced : box).append(label);
     }
+    if (advanced.children.length > 1) box.append(advanced);
   },
 
   copyLink() {
@@ -1141,6 +1239,12 @@ window.PgApp = {
     return { ghost: v.pending_point, ghostColour: v.to_move, cursor: this.cursor, hover: this.hover, line: this.line };
   },
 
+  drawBoard(v, animate) {
+    this.geom = PgBoard.geometry(this.api, v.board);
+    if (this.cursor !== null && this.cursor >= this.geom.points.length) this.cursor = null;
+    PgBoard.draw(this.$("board"), v.scene, this.geom, this.extras(v), animate);
+  },
+
   // Show a view (JSON text from Python): board, panel, address bar.
   show(json, kind) {
     const v = JSON.parse(json);
@@ -1149,9 +1253,7 @@ window.PgApp = {
     if (!v.hinted && this.hinted) { this.hinted = this.line = null; this.lineButton(); }
     const step = before && before.key === v.key && v.ply === before.ply + 1;
     const grown = before && v.key !== before.key && v.plies === before.plies + 1 && v.ply === v.plies;
-    this.geom = PgBoard.geometry(this.api, v.board);
-    if (this.cursor !== null && this.cursor >= this.geom.points.length) this.cursor = null;
-    PgBoard.draw(this.$("board"), v.scene, this.geom, this.extras(v), step || grown);
+    this.drawBoard(v, step || grown);
     if ((step || grown) && this.prefs.sound) {
       const note = v.moves[v.ply - 1];
       if (note) PgSound.play(/captured/.test(note[2]) ? "capture" : "move");
@@ -1164,7 +1266,8 @@ window.PgApp = {
     this.$("legend").textContent = v.scene.legend.length ? t("Overlay — {legend}", { legend: v.scene.legend.join(" · ") }) : "";
     const branched = before && v.lines.length > before.lines.length && v.plies < before.plies + 1;
     const news = branched ? t("A new line starts at move {number}; the other line is kept (Undo, or “Back to it” under the moves).", { number: v.ply }) : "";
-    this.say([...v.errors, v.message || news].filter(Boolean).join(" "), kind || (v.message || v.errors.length ? "problem" : "info"));
+    // each message on a line of its own (a broken link may have several)
+    this.say([...v.errors, v.message || news].filter(Boolean).join("\n"), kind || (v.message || v.errors.length ? "problem" : "info"));
     document.body.dataset.game = v.game;
     this.$("rules-link").href = `./rules-${v.game === "convacu" ? "vacu" : v.game}${PgI18n.lang === "en" ? "" : `-${PgI18n.lang}`}.html`;
     if (!before || before.game !== v.game) {
@@ -1196,6 +1299,9 @@ window.PgApp = {
     }));
     const score = this.scoreTable(v, v.to_move);
     if (this.changed("score", score)) this.$("score").innerHTML = score;
+    this.$("score-help").textContent = v.score_help;
+    this.$("score-help").hidden = !v.score_help;
+    document.querySelector("[data-pref=overlays]").checked = v.overlays;  // the player's setting, or the game's default
     this.$("ply").textContent = `${v.ply} / ${v.plies}`;
     this.$("undo").disabled = !v.can_undo;
     this.$("resign").disabled = !v.can_resign;
@@ -1203,6 +1309,8 @@ window.PgApp = {
     this.$("redo").disabled = !v.can_redo;
     this.showMoves(v, before);
     this.showEnd(v);
+    this.computer = new Set(Object.keys(v.computer).map(Number));
+    if (v.ply === 0 && v.plies === 0) document.body.dataset.vs = this.computer.size ? "computer" : "people";
     this.computerSeats(v.seats);
     if (this.view && this.view.key !== v.key) PgAi.cancel(["hint"]);
     this.view = v;
@@ -1260,7 +1368,7 @@ window.PgApp = {
     // keep the current move in the list's view, at the next frame (no forced layout now)
     requestAnimationFrame(() => {
       if (!current) { list.scrollTop = 0; return; }
-      const top = current.offsetTop - list.offsetTop;
+      const top = current.offsetTop;  // from the list's own top: the list is its items' offsetParent
       if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - current.offsetHeight) list.scrollTop = top - list.clientHeight / 2;
     });
     this.$("moves-empty").hidden = v.moves.length > 0;
@@ -1275,6 +1383,7 @@ window.PgApp = {
   // The end of the game: who won and why, the final score, and what next.
   showEnd(v) {
     const panel = this.$("end");
+    if (v.result && panel.hidden) requestAnimationFrame(() => panel.scrollIntoView({ block: "nearest" }));  // what next, in view
     panel.hidden = !v.result;
     document.body.dataset.over = v.result ? "1" : "";
     if (!v.result) return;

@@ -2,6 +2,7 @@
 
 import pytest
 from browser import click_point, is_black, pixel
+from conftest import ROOT, SITE
 
 from pygames import Board
 
@@ -76,3 +77,48 @@ def test_every_rules_diagram_can_be_played_from_on_the_game_page(open_page):
     page.wait_for_function("window.pgReady === true && document.body.dataset.game === 'loose'", timeout=120_000)
     assert page.locator("#board").get_attribute("data-stones") == "4" and page.inner_text("#ply") == "1 / 1"
     assert page.get_attribute("#rules-link", "href") == "./rules-loose.html"
+
+
+def readme_embed_example() -> str:
+    """The HTML example of the README's "Boards in your own pages", as written."""
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index("## Boards in your own pages"):]
+    return section[section.index("```html\n") + len("```html\n"):section.index("```\n", section.index("```html\n") + 8)]
+
+
+def test_the_readmes_embed_example_works_as_written_on_a_page_without_our_styles(open_page, site_url):
+    example = readme_embed_example()
+    assert 'src="./embed.js"' in example and "figure" in example
+    # fresh pages in the site's folder, as the README says: the host alone, and the host with
+    # the example pasted in; nothing else of ours
+    host = ("<!doctype html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\"><title>Host</title>"
+            "<link rel=\"icon\" href=\"data:,\"></head>\n<body>\n<p>The host page's own text.</p>\n{}</body>\n</html>\n")
+    files = {"plain": SITE / "readme-host.html", "example": SITE / "readme-embed-example.html"}
+    files["plain"].write_text(host.format(""))
+    files["example"].write_text(host.format(example))
+    look = """() => [document.documentElement, document.body, document.querySelector('p')].map((e) => {
+        const s = getComputedStyle(e); return [s.backgroundColor, s.color, s.fontFamily, s.fontSize, s.margin, s.colorScheme]; })"""
+    try:
+        plain = open_page("/readme-host.html", ready=None).page
+        page = open_page("/readme-embed-example.html").page
+        assert page.evaluate(look) == plain.evaluate(look), "the host page keeps its own look"
+        figures = page.locator("figure.pg-board[data-live='1']")
+        assert figures.count() == 2
+        page.wait_for_function("document.body.dataset.animating === undefined")
+        # the boards are drawn in their wood, not black: an empty point of the first board
+        x, y = B5.xy(B5.parse("d2"))
+        wood = page.evaluate("""([x, y]) => { const c = document.querySelector('#pg-board-1 canvas'), t = c.pgTransform;
+            const d = window.devicePixelRatio || 1;  // the middle of a square of the grid
+            return Array.from(c.getContext('2d').getImageData(Math.round((x + 0.5 + t.ox) * t.k * d),
+                              Math.round((y + 0.5 + t.oy) * t.k * d), 1, 1).data).slice(0, 3); }""", [x, y])
+        assert wood[0] > 150 and wood[0] > wood[2] + 40, wood
+        assert is_black(pixel(page, B5, "b5", canvas="#pg-board-1 canvas"))
+        # and they work: the reader plays at 1, the white stone flips
+        click_point(page, B5, "a3", canvas="#pg-board-1 canvas")
+        page.wait_for_function("document.getElementById('pg-board-1').dataset.ply === '1'")
+        page.wait_for_function("document.body.dataset.animating === undefined")
+        assert is_black(pixel(page, B5, "a5", canvas="#pg-board-1 canvas"))
+        assert page.locator("#pg-board-1 .pg-controls button").first.evaluate("b => getComputedStyle(b).minHeight") == "36px"
+    finally:
+        for f in files.values():
+            f.unlink()

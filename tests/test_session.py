@@ -6,7 +6,7 @@ import json
 import math
 import random
 
-from pygames import Board, ai
+from pygames import Board, ai, language
 from pygames.render import geometry, geometry_for, layout, svg
 from pygames.session import ComputerTask, Preferences, Session, ask_computer, levels, option_fields
 
@@ -229,7 +229,7 @@ def test_analysis_is_computed_only_when_drawn():
     calls = []
     original = s.game.annotations
     s.game.annotations = lambda: calls.append(1) or original()
-    s.view(Preferences())
+    s.view(Preferences(overlays=False))  # turned off (Gardar shows it by default)
     assert calls == []
     assert s.view(Preferences(overlays=True))["scene"]["legend"] is not None and calls == [1]
 
@@ -393,3 +393,114 @@ def test_the_computer_refuses_a_resigned_game():
     s.resign()
     with pytest.raises(ValueError, match="the game is over"):
         ComputerTask.ask(s.fragment(), "move", "beginner", seat=0)
+
+
+# -- a first visit (issue 22) -----------------------------------------------------------
+
+
+def test_a_game_against_the_computer_travels_in_its_link_and_old_links_open_as_before():
+    session = Session.new("loose", {"size": 9}, computer={1: "medium"})
+    click(session, "e5")
+    link = session.fragment()
+    assert link == "v=1&g=loose&size=9&m=e5&ai=2:medium"
+    again, errors = Session.from_fragment(link)
+    assert errors == [] and again.computer == {1: "medium"} and again.record.moves == session.record.moves
+    assert again.view(Preferences())["computer"] == {"1": "medium"}
+    # a link from before the computer's seats were kept: a game between people, as it was
+    old, errors = Session.from_fragment("v=1&g=loose&size=9&m=e5")
+    assert errors == [] and old.computer == {} and old.seat_names() == ["Player 1", "Player 2"]
+    assert old.fragment() == "v=1&g=loose&size=9&m=e5"
+
+
+def test_a_broken_computer_seat_in_a_link_is_left_to_a_person_with_a_message():
+    session, errors = Session.from_fragment("v=1&g=loose&size=9&ai=7:medium,2:genius,oops")
+    assert session.computer == {} and len(errors) == 3
+    assert all("that seat is a person's" in e for e in errors)
+    session, errors = Session.from_fragment("v=1&g=loose&size=9&ai=2:easy,9:hard")
+    assert session.computer == {1: "easy"} and len(errors) == 1
+
+
+def test_the_player_strip_says_you_and_the_computer_and_a_record_names_the_computer():
+    session = Session.new("loose", computer={1: "medium"})
+    view = session.view(Preferences())
+    assert [name for name, _colour in view["seats"]] == ["You", "Computer (medium)"]
+    assert session.seat_names(record=True) == ["Player 1", "Computer (medium)"]
+    with language("ko"):
+        assert session.seat_names() == ["나", "컴퓨터 (보통)"]
+    # a rematch swaps the colours: the computer moves to the next seat with its player
+    rematch = session.rematch()
+    assert rematch.computer == {0: "medium"} and rematch.seat_names() == ["Computer (medium)", "You"]
+    assert Session.new("loose").seat_names() == ["Player 1", "Player 2"]
+
+
+def test_a_colour_choice_is_said_as_the_choosing_seat_taking_that_colour():
+    session = Session.new("pente", {"opening": "swap2"})
+    for label in ["j10", "k10", "j11"]:
+        session.play(session.game.board.parse(label))
+    session.choose("white")
+    view = session.view(Preferences())
+    assert view["move_list"][-1][0] == "chose White"
+    assert view["last"] == "Player 2 chose White"  # not "Black played white"
+    with language("ko"):
+        assert session.view(Preferences())["move_list"][-1][0] == "백 선택"
+
+
+def test_a_team_result_reads_as_one_side_in_korean():
+    teams = Session.new("pente", {"players": 4, "teams": True, "opening": "none"})
+    teams.resign()
+    assert teams.view(Preferences())["result"]["headline"] == "Black and Blue win"
+    with language("ko"):
+        assert teams.view(Preferences())["result"]["headline"] == "흑·파랑 승리"
+    free = Session.new("pente", {"players": 4, "opening": "none"})
+    free.resign()
+    assert free.view(Preferences())["result"]["headline"] == "Black, Orange and Blue win"
+
+
+def test_newcomer_defaults_pro_opening_and_advanced_options_folded():
+    pente = {f["name"]: f for f in option_fields("pente")}
+    assert pente["opening"]["default"] == "pro" and not pente["opening"]["advanced"]
+    assert pente["overtime"]["advanced"] and not pente["players"]["advanced"]
+    gardar = [f for f in option_fields("gardar")]
+    assert [f["name"] for f in gardar if not f["advanced"]] == ["size", "komi", "pie"]
+    assert len([f for f in gardar if f["advanced"]]) == 8
+    first = Session.newcomer("pente")
+    assert first.record.options["opening"] == "pro" and "Swap" not in first.game.prompt()
+    # a link that leaves the opening out keeps the game's own default, as it always did
+    linked, _errors = Session.from_fragment("v=1&g=pente")
+    assert linked.record.options["opening"] == "auto"
+
+
+def test_gardar_says_how_its_count_works_beside_the_score():
+    gardar = Session.new("gardar", {"size": 5})
+    assert gardar.view(Preferences())["score_help"].startswith("How the count works")
+    assert Session.new("gardar", {"size": 5, "surplus": "all"}).view(Preferences())["score_help"] != \
+        gardar.view(Preferences())["score_help"]
+    assert Session.new("loose").view(Preferences())["score_help"] == ""
+
+
+def test_a_label_on_the_last_move_replaces_its_dot():
+    session, _errors = Session.from_fragment("v=1&g=loose&size=9&m=e5&marks=1:e5")
+    scene = session.view(Preferences())["scene"]
+    assert scene["last"] is None and scene["marks"][0]["text"] == "1"
+    plain, _errors = Session.from_fragment("v=1&g=loose&size=9&m=e5")
+    assert plain.view(Preferences())["scene"]["last"] == B9.parse("e5")
+    # the SVG diagram draws no dot under the label either
+    assert svg(scene).count("<circle") == svg(plain.view(Preferences())["scene"]).count("<circle") - 1
+
+
+@pytest.mark.parametrize("board", [Board.square(9), Board.hexagon(5)])
+def test_coordinates_sit_off_the_wooden_edge(board):
+    geom = geometry(board)
+    box = layout(geom, 600, coordinates=True, edges=False)
+    # the wood's farthest reach beyond the points, in board units
+    wood = max(max(-x, -y, x - geom["width"], y - geom["height"]) for x, y in geom["wood"])
+    assert box["reach"] >= wood - 1e-6, "labels start beyond the wood, not on its edge"
+
+
+def test_gardar_shows_its_scoring_overlay_until_the_player_turns_it_off():
+    gardar = Session.new("gardar", {"size": 5})
+    gardar.play(gardar.game.board.parse("e5"))
+    assert gardar.view(Preferences())["overlays"] and gardar.view(Preferences())["scene"]["marks"]
+    assert not gardar.view(Preferences.of({"overlays": False}))["scene"]["marks"]
+    assert not Session.new("loose").view(Preferences())["overlays"]
+    assert Preferences.of({"overlays": None}).overlays is None
