@@ -211,3 +211,17 @@ def test_korean_rules_pages_are_built_with_their_diagrams():
         assert positions == re.findall(r'data-position="([^"]*)"', source), "the same positions as in English"
         assert f'href="./rules-{game}.html"' in page and f'href="./rules-{game}-ko.html"' in source
         assert "Play from here" not in page and "Our choices" not in page
+
+
+def test_korean_rules_pages_word_option_values_as_the_form_does():
+    """Where a Korean rules page names an option's values (``enemies_inside = fence | …``),
+    each value comes with the word the new-game form shows for it (울타리)."""
+    from pygames.game import CHOICE_LABELS
+
+    ko = i18n.catalog("ko").gettext
+    for page in sorted((build.SRC / "rules" / "ko").glob("*.html")):
+        for heading in re.findall(r"<dt>(.*?)</dt>", page.read_text(), re.S):
+            _name, eq, values = heading.partition(" = ")
+            for value in re.findall(r"<code>([a-z0-9-]+)</code>", values if eq else ""):
+                if value in CHOICE_LABELS and ko(CHOICE_LABELS[value]) != CHOICE_LABELS[value]:
+                    assert f"{ko(CHOICE_LABELS[value])}(<code>{value}</code>)" in values, (page.name, heading)
