@@ -1072,7 +1072,8 @@ window.PgApp = {
     this.pushNext = true;
     const json = this.api.newGame("main", name, JSON.stringify(options), this.prefsJson(), JSON.stringify(computer));
     this.show(json);
-    if (JSON.parse(json).error) return;
+    const v = JSON.parse(json);
+    if (v.error || v.message) return;  // options refused: their message stays
     this.say(news, "info");
     window.scrollTo({ top: 0 });  // back to the board, from the form at the foot of the page
   },
@@ -1310,7 +1311,6 @@ window.PgApp = {
     this.showMoves(v, before);
     this.showEnd(v);
     this.computer = new Set(Object.keys(v.computer).map(Number));
-    if (v.ply === 0 && v.plies === 0) document.body.dataset.vs = this.computer.size ? "computer" : "people";
     this.computerSeats(v.seats);
     if (this.view && this.view.key !== v.key) PgAi.cancel(["hint"]);
     this.view = v;

@@ -285,3 +285,24 @@ def test_a_link_to_another_game_during_a_stone_animation(open_page):
     page.wait_for_function("document.body.dataset.game === 'loose'")
     settled(page)
     assert page.locator("#board").get_attribute("data-stones") == "3"
+
+
+def test_a_game_started_from_the_form_brings_the_board_back_and_says_so(open_page):
+    page = visitor(open_page, "phone", "en", "light", "/index.html#v=1&g=loose&size=9&m=e5").page
+    page.locator("#new-game button[type=submit]").scroll_into_view_if_needed()
+    assert page.evaluate("window.scrollY") > 0
+    page.click("#new-game button[type=submit]")
+    page.wait_for_function("window.scrollY === 0")
+    assert text(page, "#ply") == "0 / 0" and text(page, "#message") == "A new game has started."
+    assert in_first_screen(page, "#board")
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_the_level_menus_show_whole_words(open_page, lang):
+    page = visitor(open_page, "phone", lang, "light").page
+    page.click("#play-computer")
+    for select in ["#level", "#vs-level"]:
+        fits = page.evaluate("""(sel) => { const s = document.querySelector(sel), g = document.createElement('canvas').getContext('2d');
+            g.font = getComputedStyle(s).font;
+            return [...s.options].every((o) => g.measureText(o.text).width < s.clientWidth - 24); }""", select)
+        assert fits, f"{select} cuts its own text"

@@ -2,6 +2,7 @@
 
 import pytest
 from browser import click_point, is_black, is_white, pixel, text
+from conftest import READY_MS
 
 from pygames import Board
 
@@ -64,10 +65,12 @@ def test_gardar_hex_clicks_land_on_the_exact_point_and_overlay_shows_scoring(ope
     assert is_black(pixel(page, b, "a1")) and is_white(pixel(page, b, "g4")) and is_black(pixel(page, b, "d1"))
     assert page.evaluate("location.hash").endswith("&m=a1.g4.d1")
     canvas = page.locator("#board")
-    assert canvas.get_attribute("data-paths") == "0"
-    page.check("[data-pref=overlays]")
+    # Gardar shows the scoring overlay until the player turns it off
+    assert page.is_checked("[data-pref=overlays]")
     assert int(canvas.get_attribute("data-paths")) >= 1, "perimeter loops are outlined"
     assert int(canvas.get_attribute("data-marks")) >= 2, "surplus stones (and the last move) are marked"
+    page.uncheck("[data-pref=overlays]")
+    assert canvas.get_attribute("data-paths") == "0"
 
 
 def test_pente_swap2_opening_is_prompted_and_seats_follow_the_choice(open_page):
@@ -134,7 +137,11 @@ def test_computer_makes_the_pie_choice_and_the_page_keeps_running_while_it_think
     page.wait_for_function("window.ticks >= 5 && document.body.dataset.thinking === '1'")
     assert page.locator("#thinking").is_visible()
     ply_is(page, 1)
-    assert page.evaluate("location.hash").split("&m=")[1] in ("black", "white")
+    choice = page.evaluate("location.hash").split("&m=")[1].split("&")[0]
+    assert choice in ("black", "white")
+    if choice == "black":  # the computer took Black, which moves first: it plays on
+        ply_is(page, 2)
+    page.wait_for_function("document.body.dataset.thinking === undefined", timeout=READY_MS)
     assert page.locator("#thinking").is_hidden()
 
 
