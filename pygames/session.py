@@ -71,7 +71,8 @@ class Preferences:
     def of(cls, data: Mapping[str, Any]) -> Preferences:
         """The preferences among ``data`` (the page keeps others of its own: theme, sound…)."""
         names = {f.name for f in fields(cls)}
-        return cls(**{k: None if v is None else bool(v) for k, v in data.items() if k in names})
+        given: dict[str, Any] = {k: None if v is None else bool(v) for k, v in data.items() if k in names}
+        return cls(**given)
 
 
 @dataclass(frozen=True)
