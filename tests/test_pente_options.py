@@ -86,7 +86,9 @@ def test_the_new_game_form_offers_every_new_option():
         assert fields[name]["choices"] == list(values)
         assert fields[name]["default"] == values[0]
         assert fields[name]["help"]
-    assert fields["opening"]["default"] == "auto" and fields["opening"]["choices"][0] == "auto"
+    # The form starts a new visitor on Pro; the rules' own default (the first choice) stays auto.
+    assert fields["opening"]["default"] == "pro" and fields["opening"]["choices"][0] == "auto"
+    assert new_game("pente").options["opening"] == "auto"
 
 
 @pytest.mark.parametrize("given, meant", [
