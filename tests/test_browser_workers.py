@@ -121,7 +121,10 @@ def test_the_page_stays_live_while_two_workers_think(open_page, site_url):
     assert page.evaluate("document.body.dataset.aiAnswerWorkers") == "2"
     waits = page.evaluate("clickWaits")
     long = [d for t, d in page.evaluate("longTasks") if start <= t <= end]
-    assert len(waits) == 3 and max(waits) < 30, waits
+    # Two searches and the page share this machine's two cores, so a click can wait for the
+    # scheduler: held to the 100 ms in which a response still feels immediate (RAIL), where
+    # the one-worker test in test_browser_ai holds 30 ms.
+    assert len(waits) == 3 and max(waits) < 100, waits
     # as in test_browser_ai: a stray short pause of the page's own is not thinking, and the
     # merge of the two answers on the page's thread must stay well short of one
     assert sum(long) < 200, f"main-thread tasks over 50 ms while the computer thought: {long}"
