@@ -4,6 +4,7 @@
     pygames record SOURCE               a game as a record (pygames' format or pente.org's)
     pygames link SOURCE                 a game as a share link
     pygames ai SOURCE                   the computer's move and each side's chances
+    pygames review SOURCE               every move of a game judged: marks, better moves
     pygames play GAME [name=value ...]  play in the terminal, people or the computer per seat
 
 ``--lang ko`` (before the command) words prompts, reasons and results in Korean; records
@@ -18,12 +19,13 @@ command line.
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from . import ai
+from . import ai, review
 from .game import Game, IllegalMove, new_game
 from .i18n import LANGUAGES, _, language
 from .notation import Record, encode
@@ -152,6 +154,36 @@ def cmd_ai(args: argparse.Namespace, out: TextIO) -> None:
     out.write(_("({work} units of search in {seconds} s)", work=analysis.work, seconds=f"{analysis.seconds:.1f}") + "\n")
 
 
+def cmd_review(args: argparse.Namespace, out: TextIO) -> None:
+    game_file, _ply = load(args.source)
+    record = game_file.record
+    if not record.moves:
+        raise Failure(_("there is nothing to review: the game has no moves yet"))
+    rng = random.Random(args.seed)
+    found = review.Review(record)
+    if args.iterations is None:
+        budget = f"{args.seconds:g} s"
+    else:
+        budget = _("{count} units of search", count=args.iterations)
+    out.write(_("Review of {title}, {moves} moves ({budget} a position)", title=found.positions[0].title,
+                moves=len(record.moves), budget=budget) + "\n")
+    seconds = None if args.iterations is not None else args.seconds
+    found.look_all(lambda game, played: review.look(game, played, seconds=seconds, iterations=args.iterations,
+                                                    rng=rng, workers=args.workers))
+    for verdict in found.verdicts():
+        if verdict.mark:
+            game = found.positions[verdict.ply - 1]
+            number = f"{verdict.ply}. {game.move_text(verdict.move)} {review.MARK_SIGNS[verdict.mark]}"
+            out.write(f"{number:<14}{review.describe(found, verdict)}\n")
+    out.writelines(line + "\n" for line in review.summary_text(found))
+    if args.output:
+        with language("en"):
+            text = write(record, players=game_file.players or None, tags={
+                k: v for k, v in game_file.tags.items() if k not in ("Game", "Options", "Setup", "Result", "Date")
+                and not k.startswith("Player ")}, comments=found.comments())
+        Path(args.output).write_text(text, encoding="utf-8")
+
+
 def cmd_play(args: argparse.Namespace, out: TextIO) -> None:
     options = {}
     for text in args.options:
@@ -239,6 +271,19 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=int, default=1,
                    help="searches run side by side on this many cores, then merged (default 1)")
     p.set_defaults(run=cmd_ai)
+
+    p = sub.add_parser("review", help="judge every move of a game",
+                       description="Look at every position of a game and mark the moves that lost their player's "
+                                   "chance of winning: inaccuracies, mistakes and blunders, with the better move.")
+    p.add_argument("source", help=source)
+    p.add_argument("--seconds", type=float, default=review.BUDGETS["quick"],
+                   help=f"think this long about each position (default {review.BUDGETS['quick']:g})")
+    p.add_argument("--iterations", type=int, help="a number of units of search per position instead (with --seed: "
+                                                   "the same review every time)")
+    p.add_argument("--seed", type=int, help="seed the searches")
+    p.add_argument("--workers", type=int, default=1, help="searches side by side on this many cores (default 1)")
+    p.add_argument("-o", "--output", help="also write the game with the review as comments to this record file")
+    p.set_defaults(run=cmd_review)
 
     p = sub.add_parser("play", help="play in the terminal", description="Play a game in the terminal.")
     p.add_argument("game", help="loose, vacu, convacu, gardar or pente")

@@ -13,6 +13,11 @@ move per seat), in the game's own notation (point labels and action tokens)::
 
     1. e5 d4 2. c3 pass 3. pass
 
+A **comment** in braces may follow any move (and stand before the first one), as in PGN:
+``1. e5 {a fine start} d4``. It belongs to the position after the moves before it and is
+kept as text; a review (:mod:`pygames.review`) writes its figures there as commands such as
+``{[%eval 62.4,37.6] [%best d4 e5]}``. A comment cannot hold ``}``.
+
 Tags: ``Game`` (required: a registered game name), ``Options`` and ``Setup`` (as in a
 share link: ``name=value`` and ``s1=…``/``t=…``, separated by spaces), ``Date``,
 ``Player N`` (seats from 1), ``Result`` (written on export, checked on import against the
@@ -61,6 +66,8 @@ class GameFile:
 
     record: Record
     tags: dict[str, str] = field(default_factory=dict)
+    #: The comments, by the number of moves before them (0: before the first move).
+    comments: dict[int, str] = field(default_factory=dict)
 
     @property
     def players(self) -> list[str]:
@@ -90,12 +97,19 @@ def result_text(record: Record) -> str:
     return f"{winners} win{'s' if len(result.winners) == 1 else ''} ({result.reason})"
 
 
-def _movetext(texts: list[str], per_round: int, resigned: int, ending: str = "resign", width: int = 79) -> list[str]:
-    """Moves numbered by rounds of ``per_round``, in lines of at most ``width`` characters,
-    then ``ending`` (unnumbered, as it is not a move) if the side to move resigned."""
+def _movetext(texts: list[str], per_round: int, resigned: int, ending: str = "resign", width: int = 79,
+              comments: Mapping[int, str] | None = None) -> list[str]:
+    """Moves numbered by rounds of ``per_round``, in lines of at most ``width`` characters
+    (a comment, a single word here, may make one longer), then ``ending`` (unnumbered, as
+    it is not a move) if the side to move resigned."""
+    comments = {k: "{" + v.replace("}", ")").replace("\n", " ") + "}" for k, v in (comments or {}).items() if v}
     lines, line = [], ""
     for i, text in enumerate(texts + [ending] * bool(resigned)):
         words = [f"{i // per_round + 1}.", text] if i % per_round == 0 and i < len(texts) else [text]
+        if i == 0 and 0 in comments:
+            words.insert(0, comments[0])
+        if i < len(texts) and i + 1 in comments:
+            words.append(comments[i + 1])
         for word in words:
             if line and len(line) + 1 + len(word) > width:
                 lines.append(line)
@@ -110,8 +124,9 @@ def _file(tags: dict[str, str], moves: list[str]) -> str:
 
 
 def write(record: Record, players: list[str] | None = None, date: datetime.date | None = None,
-          tags: dict[str, str] | None = None) -> str:
-    """The pygames record of a game (see the module docstring)."""
+          tags: dict[str, str] | None = None, comments: Mapping[int, str] | None = None) -> str:
+    """The pygames record of a game (see the module docstring), with ``comments`` by the
+    number of moves before them."""
     link = dict(part.split("=", 1) for part in encode(record).split("&"))
     state = game_class(record.game).SETUP_STATE
     in_setup = {k for k in link if k == "t" or k in state or re.fullmatch(r"s\d", k)}
@@ -129,7 +144,8 @@ def write(record: Record, players: list[str] | None = None, date: datetime.date 
     out.update(tags or {})
     out["Result"] = result_text(record)
     game = record.start()
-    return _file(out, _movetext([game.move_text(m) for m in record.moves], len(game.seats), record.resigned))
+    return _file(out, _movetext([game.move_text(m) for m in record.moves], len(game.seats), record.resigned,
+                                comments=comments))
 
 
 def _lines(text: str | bytes) -> list[str]:
@@ -147,8 +163,13 @@ def _lines(text: str | bytes) -> list[str]:
     return text.splitlines()
 
 
+#: A word of the movetext: a comment in braces (one left open is caught by its own check), or a word.
+_WORD = re.compile(r"\{[^}]*\}|\{[^}]*$|[^\s{]+")
+
+
 def _split(lines: list[str]) -> tuple[dict[str, tuple[int, str]], list[tuple[int, str]]]:
-    """Tags (name -> (line number, value)) and the words of the movetext with their line."""
+    """Tags (name -> (line number, value)) and the words of the movetext with their line
+    (a comment in braces is one word, and must close on its line)."""
     tags: dict[str, tuple[int, str]] = {}
     words: list[tuple[int, str]] = []
     for number, line in enumerate(lines, 1):
@@ -166,7 +187,10 @@ def _split(lines: list[str]) -> tuple[dict[str, tuple[int, str]], list[tuple[int
                 raise RecordError(number, _("the tag {name} is given twice", name=name))
             tags[name] = (number, _unescape(match.group(2)))
         else:
-            words.extend((number, word) for word in line.split())
+            for word in _WORD.findall(line):
+                if word.startswith("{") and not word.endswith("}"):
+                    raise RecordError(number, _("a comment must close on its line with }"))
+                words.append((number, word))
     return tags, words
 
 
@@ -205,14 +229,19 @@ def read(text: str | bytes) -> GameFile:
     game = record.start()
     expect = 1
     per_round = len(game.seats)
+    comments: dict[int, str] = {}
     for i, (at, word) in enumerate(words):
+        if word.startswith("{"):
+            ply = len(record.moves)
+            comments[ply] = f"{comments[ply]} {word[1:-1].strip()}" if ply in comments else word[1:-1].strip()
+            continue
         if _NUMBER.fullmatch(word):
             if int(word[:-1]) != expect or len(record.moves) % per_round:
                 raise RecordError(at, _("move number {number} is out of place", number=word))
             expect += 1
             continue
         if word.lower() == "resign":
-            if i != len(words) - 1 or game.is_over():
+            if any(not w.startswith("{") for _at, w in words[i + 1:]) or game.is_over():
                 raise RecordError(at, _("a resignation can only end an unfinished game"))
             record.resigned = game.to_move
             break
@@ -229,7 +258,7 @@ def read(text: str | bytes) -> GameFile:
         if stated != actual:
             raise RecordError(at, _("the result says {stated}, but the moves give {actual}", stated=repr(stated),
                                     actual=repr(actual)))
-    return GameFile(record, {k: v for k, (_, v) in tags.items()})
+    return GameFile(record, {k: v for k, (_, v) in tags.items()}, comments)
 
 
 # -- pente.org ---------------------------------------------------------------------------
@@ -271,7 +300,7 @@ def read_pente_org(text: str | bytes) -> GameFile:
         if key in tags:
             out[f"pente.org {key}" if key == "Result" else key] = tags[key][1]
     for at, word in words:
-        if _NUMBER.fullmatch(word) or word in ("1-0", "0-1", "1/2-1/2", "*"):
+        if word.startswith("{") or _NUMBER.fullmatch(word) or word in ("1-0", "0-1", "1/2-1/2", "*"):
             continue
         if word == "Resign" and not game.is_over():
             record.resigned = game.to_move

@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from . import ai
+from . import ai, review
 from .board import Board, Point
 from .game import (
     CHOICE_LABELS,
@@ -119,6 +119,12 @@ class Session:
         #: The board's coloured edges: fixed for the game, so asked for once.
         self.edges = board_edges(self.game)
         self._notes: list[Note] = []
+        #: The computer's review of the game (as far as it has got), while the game is the
+        #: one it reviews; and the budget a link asked a review for (``review=quick``).
+        self.review: review.Review | None = None
+        self.review_budget: str | None = None
+        #: A record's comments that are not the review's (a person's words), kept for its download.
+        self.comments: dict[int, str] = {}
 
     @classmethod
     def new(cls, name: str, options: dict[str, Any] | None = None, computer: dict[int, str] | None = None) -> Session:
@@ -153,7 +159,24 @@ class Session:
         if "marks" in decoded.extra:
             session.marks, problems = parse_marks(session.game.board, decoded.extra["marks"])
             decoded.errors.extend(problems)
+        if "review" in decoded.extra:
+            budget = decoded.extra["review"]
+            if budget in review.BUDGETS:
+                session.review_budget = budget
+            else:
+                decoded.errors.append(_("review={budget} is not a review budget ({budgets})",
+                                        budget=quote_untrusted(budget), budgets=", ".join(review.BUDGETS)))
         return session, decoded.errors
+
+    @classmethod
+    def from_file(cls, record: Record, players: list[str] | None, comments: Mapping[int, str]) -> Session:
+        """A game opened from a record file, with the review its comments hold (if any) and
+        the rest of its comments kept as they were."""
+        names: list[str | int] | None = list(players) if players and len(players) == len(record.start().seats) else None
+        session = cls(record, players=names)
+        session.review = review.Review.from_comments(record, comments)
+        session.comments = {k: text for k, v in comments.items() if (text := review.comment_text(v))}
+        return session
 
     def _read_computer(self, text: str) -> list[str]:
         """Take the computer's seats from a link's ``ai=`` value; what cannot be read is
@@ -201,6 +224,8 @@ class Session:
             if self.computer else {}
         if marks and self.marks:
             extra["marks"] = format_marks(self.game.board, self.marks)
+        if self.current_review() is not None:
+            extra["review"] = self.review_budget or "quick"
         return encode(self.record, self.ply, **extra)
 
     def record_key(self) -> str:
@@ -238,6 +263,70 @@ class Session:
         self.hint = move
         return _("Hint for {colour}: {move}", colour=self.game.colour_label(self.game.to_move),
                  move=self.move_label(move))
+
+    # -- the computer's review ---------------------------------------------------------------
+
+    def current_review(self) -> review.Review | None:
+        """The review, while the game is still the one it reviews (a move played or taken
+        back since leaves it behind: its marks would be about another game)."""
+        if self.review is not None and self.review.moves != tuple(self.record.moves):
+            self.review = None
+        return self.review
+
+    def start_review(self, budget: str) -> dict[str, Any]:
+        """What the computer must look at for a review with ``budget`` (a name of
+        :data:`pygames.review.BUDGETS`): the game (``key``), the positions still to look at
+        (``plies``, all of them for a new review) and the seconds per position; a review
+        already under way goes on where it stopped. ``ValueError`` says why there is none."""
+        if budget not in review.BUDGETS:
+            raise ValueError(_("{budget} is not a review budget", budget=quote_untrusted(budget)))
+        if not self.record.moves:
+            raise ValueError(_("There is nothing to review yet: the game has no moves."))
+        if self.current_review() is None or self.review_budget != budget:
+            self.review = review.Review(self.record)
+        self.review_budget = budget
+        assert self.review is not None
+        return {"key": self.record_key(), "plies": self.review.missing(), "total": len(self.review),
+                "seconds": review.BUDGETS[budget]}
+
+    def reviewed(self, key: str, ply: int, data: Mapping[str, Any]) -> bool:
+        """A look at one position of the review (from a worker); False if it is about
+        another game than the one on view (the review is then stale and must stop)."""
+        current = self.current_review()
+        if current is None or key != self.record_key():
+            return False
+        current.add(int(ply), review.Look.from_data(data, current.seats))
+        return True
+
+    def review_comments(self) -> dict[int, str]:
+        """The record's comments: the review's figures, then a person's words."""
+        found = self.current_review()
+        out = dict(found.comments()) if found is not None else {}
+        for ply, text in self.comments.items():
+            out[ply] = f"{out[ply]} {text}" if ply in out else text
+        return out
+
+    def _review_view(self) -> dict[str, Any] | None:
+        """The review as the page shows it: how far it has got, each seat's chance at every
+        position looked at (the graph), each move's mark, the verdict on the move that led to
+        the position on view, and the summary."""
+        found = self.current_review()
+        if found is None:
+            return None
+        verdicts = {v.ply: v for v in found.verdicts()}
+        verdict = verdicts.get(self.ply)
+        shown = None
+        if verdict is not None and verdict.mark:
+            shown = {"ply": verdict.ply, "mark": verdict.mark, "name": _(review.MARK_NAMES[verdict.mark]),
+                     "text": review.describe(found, verdict), "better": list(verdict.better[:review.LINE_PLIES])}
+        return {
+            "done": len(found.looks), "total": len(found), "complete": found.done, "budget": self.review_budget,
+            "chances": [[ply, list(look.values)] for ply, look in sorted(found.looks.items())],
+            "marks": {str(v.ply): v.mark for v in verdicts.values() if v.mark},
+            "signs": review.MARK_SIGNS,
+            "verdict": shown,
+            "summary": review.summary_text(found),
+        }
 
     # -- moves --------------------------------------------------------------------------
 
@@ -498,6 +587,9 @@ class Session:
             "over": result is not None,
             "result": _result(g, result),
             "end": result.code if result else None,
+            "review": self._review_view(),
+            # a link asked for a review (``review=quick``) that has not started yet
+            "review_asked": self.review_budget if self.review is None and self.record.moves else None,
         }
 
 
@@ -577,6 +669,64 @@ async def ask_computer(request: Mapping[str, Any], pause: Callable[[], Awaitable
             return {"id": rid, "cancelled": True}
     assert searcher is not None
     return {"id": rid, **task.answer(ai.answer(task.game, searcher, lines)), "summary": searcher.summary(lines)}
+
+
+async def review_positions(request: Mapping[str, Any], pause: Callable[[], Awaitable[Any]],
+                           report: Callable[[dict[str, Any]], None],
+                           cancelled: Callable[[], bool] = lambda: False) -> dict[str, Any]:
+    """Look at positions of a game for its review (:meth:`Session.start_review` says which),
+    as :func:`ask_computer` thinks: in short slices with ``await pause()`` between them. The
+    request holds the game (``key``), the ``plies`` and the ``seconds`` per position; a
+    search side by side with others (``share``: its part and their number) takes every
+    n-th position, so that the positions, not one position's search, are shared out.
+    ``report`` is called with each look as it is found (``{id, ply, look}``), so that the
+    review fills in move by move; the answer says which plies were looked at, or
+    ``cancelled``, or ``refused`` with the reason."""
+    rid = request.get("id")
+    try:
+        with language(str(request.get("lang") or get_language())):
+            decoded = decode(str(request.get("key", "")))
+            if decoded.record is None or decoded.errors:
+                raise ValueError(_("the game could not be read: {errors}", errors="; ".join(decoded.errors)))
+            record = decoded.record
+            plies = [int(p) for p in request.get("plies", [])]
+            if not all(0 <= p <= len(record.moves) for p in plies):
+                raise ValueError(_("that game has no such position"))
+            seconds = float(request.get("seconds") or review.BUDGETS["quick"])
+    except (ValueError, TypeError) as e:
+        return {"id": rid, "refused": str(e)}
+    part, parts = request.get("share") or (0, 1)
+    player = ai.Player("review", seconds)
+    done = []
+
+    async def search(game: Game, seed: str) -> ai.Analysis | None:
+        searcher = None
+        for searcher in player.think(game, random.Random(seed)):
+            await pause()
+            if cancelled():
+                return None
+        assert searcher is not None
+        return ai.answer(game, searcher)
+
+    for ply in plies[int(part)::int(parts)]:
+        game = record.replay(ply)
+        found = review.Look(review.final_values(game)) if game.is_over() else None
+        if found is None:
+            analysis = await search(game, f"{request.get('key')}/{ply}")
+            if analysis is None:
+                return {"id": rid, "cancelled": True}
+            found = review.from_analysis(analysis)
+            then = review.after_best(game, record.moves[ply] if ply < len(record.moves) else None, found)
+            if then is not None and then.is_over():
+                found = replace(found, then=review.final_values(then))
+            elif then is not None:
+                better = await search(then, f"{request.get('key')}/{ply}/best")
+                if better is None:
+                    return {"id": rid, "cancelled": True}
+                found = replace(found, then=tuple(better.values))
+        done.append(ply)
+        report({"id": rid, "ply": ply, "look": found.data()})
+    return {"id": rid, "reviewed": done}
 
 
 def merge_answers(request: Mapping[str, Any], replies: Sequence[Mapping[str, Any]]) -> dict[str, Any]:

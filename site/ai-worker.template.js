@@ -4,6 +4,8 @@
 // Messages in: {id, fragment, purpose, level, seat, lang, share: [i, n]} (see
 // pygames.session.ask_computer) and {cancel: id}; out: {ready: true} once it can answer,
 // then {id, move, chances, lines, summary, …} | {id, refused} | {id, cancelled} | {id, error}.
+// A review ({id, purpose: "review", key, plies, seconds, share}) sends {id, ply, look} for each
+// position as it is looked at, then {id, reviewed: [plies]}.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
@@ -31,7 +33,7 @@ self.onmessage = async (event) => {
     const py = await started;
     if ("cancel" in request) { py.cancel(request.cancel); return; }
     if (request.lang) await catalog(py, request.lang).catch(() => { request.lang = "en"; });
-    postMessage(JSON.parse(await py.answer(JSON.stringify(request))));
+    postMessage(JSON.parse(await py.answer(JSON.stringify(request), (json) => postMessage(JSON.parse(json)))));
   } catch (e) {
     postMessage({ id: request.id, error: String(e && e.message || e) });
   }

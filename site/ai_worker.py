@@ -8,7 +8,7 @@ import asyncio
 import json
 
 from pygames.i18n import install
-from pygames.session import ask_computer
+from pygames.session import ask_computer, review_positions
 
 cancelled: set[int] = set()
 
@@ -22,9 +22,14 @@ def cancel(request_id):
     cancelled.add(int(request_id))
 
 
-async def answer(text):
+async def answer(text, post):
+    """A question's answer (JSON); a review's looks go to ``post`` (JSON) as they are found."""
     request = json.loads(text)
     rid = request.get("id")
-    reply = await ask_computer(request, lambda: asyncio.sleep(0), lambda: rid in cancelled)
+    if request.get("purpose") == "review":
+        reply = await review_positions(request, lambda: asyncio.sleep(0), lambda data: post(json.dumps(data)),
+                                       lambda: rid in cancelled)
+    else:
+        reply = await ask_computer(request, lambda: asyncio.sleep(0), lambda: rid in cancelled)
     cancelled.discard(rid)
     return json.dumps(reply)

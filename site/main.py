@@ -25,6 +25,7 @@ from pygames.session import (
     levels,
     merge_answers,
     option_fields,
+    review_positions,
 )
 
 sessions: dict[str, Session] = {}
@@ -111,7 +112,7 @@ def record(board_id):
     """The game as a pygames record file, for "Download record"."""
     s = sessions[board_id]
     with language("en"):  # a record reads the same in every language
-        return write(s.record, players=s.seat_names(record=True))
+        return write(s.record, players=s.seat_names(record=True), comments=s.review_comments())
 
 
 def open_record(board_id, text, prefs):
@@ -121,8 +122,7 @@ def open_record(board_id, text, prefs):
         game_file = read_any(str(text))
     except RecordError as e:
         return json.dumps({"error": _("That record could not be opened: {problem}", problem=e)})
-    players = game_file.players
-    sessions[board_id] = Session(game_file.record, players=players if len(players) == len(game_file.record.start().seats) else None)
+    sessions[board_id] = Session.from_file(game_file.record, game_file.players, game_file.comments)
     return _view(board_id, prefs)
 
 
@@ -135,15 +135,53 @@ def typed(board_id, text, prefs):
     return _view(board_id, prefs, sessions[board_id].type_move(str(text)))
 
 
+#: Questions to the computer on the page's own thread that the page withdrew.
+cancelled: set[int] = set()
+
+
 async def ask(request):
     """The computer player on the page's own thread, for browsers where its worker cannot
     run: the same question and answer as the worker's (ai_worker.py), thinking in short
     slices and yielding to the browser between them so that the page stays usable."""
+    return await _on_page(request, lambda question, stop: ask_computer(question, lambda: asyncio.sleep(0.001), stop))
+
+
+async def review(request, post):
+    """A review's positions on the page's own thread (as :func:`ask`, for the same browsers),
+    each look going to ``post`` as it is found."""
+    return await _on_page(request, lambda question, stop: review_positions(
+        question, lambda: asyncio.sleep(0.001), lambda data: post(json.dumps(data)), stop))
+
+
+async def _on_page(request, run):
     try:
-        return json.dumps(await ask_computer(json.loads(request), lambda: asyncio.sleep(0.001)))
+        question = json.loads(request)
+        rid = question.get("id")
+        answer = await run(question, lambda: rid in cancelled)
+        cancelled.discard(rid)
+        return json.dumps(answer)
     except Exception as e:  # noqa: BLE001 - as in _guard
         traceback.print_exc()
         return json.dumps({"error": _("Something went wrong: {problem}", problem=e)})
+
+
+def cancel(request_id):
+    cancelled.add(int(request_id))
+
+
+def start_review(board_id, budget):
+    """What the computer must look at to review the game (see Session.start_review), or why not."""
+    try:
+        return json.dumps(sessions[board_id].start_review(str(budget)))
+    except ValueError as e:
+        return json.dumps({"error": str(e)})
+
+
+def reviewed(board_id, key, ply, look, prefs):
+    """A look from the review's workers; ``{"stale": true}`` if the game is no longer the one reviewed."""
+    if not sessions[board_id].reviewed(str(key), int(ply), json.loads(look)):
+        return json.dumps({"stale": True})
+    return _view(board_id, prefs)
 
 
 def computer(board_id, move, key, prefs):
@@ -228,7 +266,8 @@ api = {"load": _guard(load), "newGame": _guard(new_game), "setComputer": _guard(
        "redraw": _guard(redraw), "place": _guard(place), "typed": _guard(typed), "computer": _guard(computer), "hint": _guard(hint),
        "line": _guard(expected_line), "merge": create_proxy(merge),
        "record": _guard(record), "openRecord": _guard(open_record),
-       "ask": create_proxy(ask), "games": create_proxy(games), "geometry": create_proxy(geometry), "language": create_proxy(page_language),
+       "ask": create_proxy(ask), "review": create_proxy(review), "cancel": create_proxy(cancel),
+       "startReview": _guard(start_review), "reviewed": _guard(reviewed), "games": create_proxy(games), "geometry": create_proxy(geometry), "language": create_proxy(page_language),
        "levels": create_proxy(computer_levels)}
 # The page script (the app or the embedded boards) defines pgConnect and takes it from here.
 window.pgConnect(to_js(api, dict_converter=window.Object.fromEntries))

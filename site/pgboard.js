@@ -472,6 +472,16 @@ window.PgAi = {
     });
   },
 
+  // A review ({purpose: "review", key, plies, seconds}): every worker takes its share of the
+  // positions (a capped level has no say here), and each look found is passed to `onLook`
+  // at once; resolves with {reviewed: [plies]} (those the workers finished), or {cancelled}.
+  review(request, onLook) {
+    return new Promise((resolve) => {
+      this.queue.push({ request: { ...request, id: this.nextId++, lang: PgI18n.lang }, resolve, onLook });
+      this.pump();
+    });
+  },
+
   // Withdraw every question whose purpose is in `purposes` (the game moved on).
   cancel(purposes) {
     for (const job of this.queue.filter((j) => purposes.includes(j.request.purpose))) job.resolve({ cancelled: true });
@@ -479,7 +489,7 @@ window.PgAi = {
     const job = this.current;
     if (job && purposes.includes(job.request.purpose) && !job.cancelling) {
       job.cancelling = true;
-      if (this.fallback) job.resolve({ cancelled: true });
+      if (this.fallback) { this.api.cancel(job.request.id); job.resolve({ cancelled: true }); }
       else job.asked.forEach((m) => m.worker.postMessage({ cancel: job.request.id }));
     }
   },
@@ -489,13 +499,18 @@ window.PgAi = {
     if (this.current || !this.queue.length || !(ready.length || this.fallback)) return;
     const job = this.current = this.queue.shift();
     if (this.fallback) {
-      this.api.ask(JSON.stringify(job.request)).then((json) => this.finish(job, JSON.parse(json)));
+      const asked = job.onLook ? this.api.review(JSON.stringify(job.request), (json) => job.cancelling || job.onLook(JSON.parse(json)))
+        : this.api.ask(JSON.stringify(job.request));
+      asked.then((json) => this.finish(job, JSON.parse(json)));
       return;
     }
     const level = this.levels.find((l) => l.name === job.request.level);
     job.asked = level && level.capped ? ready.slice(0, 1) : ready;
     job.replies = new Map();
-    job.timer = setTimeout(() => this.late(job), ((level ? level.seconds : 10) + 30) * 1000);
+    // a review's worker looks at its positions one after another, two searches at most each
+    const seconds = job.onLook ? 2 * job.request.seconds * Math.ceil(job.request.plies.length / job.asked.length)
+      : (level ? level.seconds : 10);
+    job.timer = setTimeout(() => this.late(job), (seconds + 30) * 1000);
     job.asked.forEach((m, i) => m.worker.postMessage({ ...job.request, share: [i, job.asked.length] }));
   },
 
@@ -510,6 +525,7 @@ window.PgAi = {
     }
     if (data.failed) return this.failed(member, data.failed);
     const job = this.current;
+    if (job && job.onLook && data.look && data.id === job.request.id) return job.cancelling || job.onLook(data);
     if (job && job.asked && data.id === job.request.id && job.asked.includes(member)) {
       job.replies.set(member, data);
       this.settle(job);
@@ -520,6 +536,7 @@ window.PgAi = {
   settle(job) {
     if (!job.asked.every((m) => job.replies.has(m))) return;
     const replies = job.asked.map((m) => job.replies.get(m));
+    if (job.onLook) return this.finish(job, { reviewed: replies.flatMap((r) => r.reviewed || []), refused: replies.find((r) => r.refused)?.refused });
     const moves = replies.filter((r) => r.move);
     if (moves.length < 2) return this.finish(job, moves[0] || replies[0]);
     this.finish(job, JSON.parse(this.api.merge(JSON.stringify(job.request), JSON.stringify(moves))));
@@ -612,6 +629,8 @@ window.PgApp = {
   view: null,
   cursor: null,  // the keyboard cursor's point
   hinted: null,  // the hint on view: {fragment, path}, its expected line as moves
+  reviewing: null,  // the game (its key) the computer's workers are reviewing
+  better: null,  // a review's better move on view: {ply, key, moves, verdict}
   line: null,  // that line as the board shows it: [{point, colour}], numbered from 1
   hover: null,  // the point under the mouse
   pushNext: false,  // the next view starts a new game: give it its own history entry
@@ -778,6 +797,13 @@ window.PgApp = {
     this.$("rematch").addEventListener("click", () => this.rematch());
     this.$("again").addEventListener("click", () => this.newGame(this.view.game, this.view.options));
     this.$("hint").addEventListener("click", () => this.hint());
+    this.$("review-start").addEventListener("click", () => this.review());
+    this.$("end-review").addEventListener("click", () => this.review());
+    this.$("review-cancel").addEventListener("click", () => this.stopReview());
+    this.$("review-better").addEventListener("click", () => this.toggleBetter());
+    this.$("review-graph").addEventListener("click", (e) => this.graphClick(e));
+    this.$("review-budget").value = localStorage.getItem("pygames.review") || "quick";
+    this.$("review-budget").addEventListener("change", (e) => localStorage.setItem("pygames.review", e.target.value));
     this.$("hint-line").addEventListener("click", () => this.toggleLine());
     this.$("resign").addEventListener("click", () => this.resign());
     this.$("download").addEventListener("click", () => this.download());
@@ -912,8 +938,13 @@ window.PgApp = {
     return i >= 0 ? v.colour_labels[i] : name;
   },
 
+  // The game the address names; a link made during a review opens straight into one.
   load() {
     this.show(this.api.load("main", location.hash.slice(1), this.prefsJson(), "loose"));
+    if (this.view && this.view.review_asked && !this.reviewing) {
+      this.$("review-budget").value = this.view.review_asked;
+      this.review();
+    }
   },
 
   // History buttons work while the computer thinks; moves wait for it.
@@ -944,7 +975,7 @@ window.PgApp = {
     this.thinking = true;
     PgAi.notice.show(this.$("thinking"), this.$("think-clock"));
     document.body.dataset.thinking = "1";
-    PgAi.cancel(["hint", "evaluate"]);
+    PgAi.cancel(["hint", "evaluate", "review"]);
     PgAi.ask({ purpose: "move", fragment: v.fragment, level: v.computer[v.seat_to_move], seat: v.seat_to_move }).then((answer) => {
       this.thinking = false;
       PgAi.notice.hide(this.$("thinking"));
@@ -1010,7 +1041,7 @@ window.PgApp = {
       return this.showChances(Object.fromEntries(v.colours.map((c) => [c, winners.includes(c) ? 1 / winners.length : 0])), where);
     }
     if (this.chances) { this.showChances(this.chances, where); this.chances = null; }
-    if (!this.prefs.evaluation || v.over || this.thinking || this.evaluated === where) return;
+    if (!this.prefs.evaluation || v.over || this.thinking || this.reviewing || this.evaluated === where) return;
     this.evaluated = where;
     PgAi.cancel(["evaluate"]);
     PgAi.ask({ purpose: "evaluate", fragment: v.fragment, level: "medium" }).then((answer) => {
@@ -1237,7 +1268,8 @@ window.PgApp = {
   },
 
   extras(v) {
-    return { ghost: v.pending_point, ghostColour: v.to_move, cursor: this.cursor, hover: this.hover, line: this.line };
+    const better = this.better && this.better.ply === v.ply && this.better.key === v.key ? this.better.moves : null;
+    return { ghost: v.pending_point, ghostColour: v.to_move, cursor: this.cursor, hover: this.hover, line: better || this.line };
   },
 
   drawBoard(v, animate) {
@@ -1310,6 +1342,7 @@ window.PgApp = {
     this.$("redo").disabled = !v.can_redo;
     this.showMoves(v, before);
     this.showEnd(v);
+    this.showReview(v);
     this.computer = new Set(Object.keys(v.computer).map(Number));
     this.computerSeats(v.seats);
     if (this.view && this.view.key !== v.key) PgAi.cancel(["hint"]);
@@ -1378,6 +1411,154 @@ window.PgApp = {
       b.addEventListener("click", () => this.act(`line:${i}`));
       return b;
     }));
+  },
+
+  // The computer's review of the game on view: its workers look at every position (each
+  // worker its share of them), in the background, and the graph, the marks and the summary
+  // fill in as the looks arrive. A look about another game (a move played since, a new
+  // game) stops it. Positions a failed worker left are asked again, once more at most.
+  review(again = 1) {
+    if (this.thinking) return this.say(t("Wait for the computer's move."), "info");
+    const plan = JSON.parse(this.api.startReview("main", this.$("review-budget").value));
+    if (plan.error) return this.say(plan.error, "info");
+    PgAi.cancel(["review", "hint", "evaluate"]);
+    this.reviewing = plan.key;
+    document.body.dataset.reviewing = "1";
+    this.show(this.api.redraw("main", this.prefsJson()));
+    const request = { purpose: "review", key: plan.key, plies: plan.plies, seconds: plan.seconds };
+    PgAi.review(request, (found) => this.reviewed(plan.key, found)).then((answer) => {
+      if (this.reviewing !== plan.key) return;
+      if (answer.refused || answer.error) {
+        this.reviewDone();
+        return this.say(t("The review stopped: {why}", { why: answer.refused || answer.error }));
+      }
+      if (answer.cancelled) return this.reviewDone();
+      const left = this.view && this.view.review ? this.view.review.total - this.view.review.done : 0;
+      if (left && again) return this.review(again - 1);
+      this.reviewDone();
+    });
+  },
+
+  // One look from a worker: into the session, and the panel redrawn (the board too, only
+  // if something on it changed).
+  reviewed(key, found) {
+    if (this.reviewing !== key) return;
+    const json = this.api.reviewed("main", key, found.ply, JSON.stringify(found.look), this.prefsJson());
+    if (JSON.parse(json).stale) return this.stopReview();
+    this.show(json);
+  },
+
+  stopReview() {
+    PgAi.cancel(["review"]);
+    this.reviewDone();
+    if (this.view) this.showReview(this.view);
+  },
+
+  reviewDone() {
+    this.reviewing = null;
+    delete document.body.dataset.reviewing;
+    if (this.view && this.view.review) document.body.dataset.reviewed = this.view.review.complete ? "1" : "";
+    if (this.view) this.showReview(this.view);
+  },
+
+  // The review's part of the page: progress, the graph, the verdict on the move on view.
+  showReview(v) {
+    const r = v.review, box = this.$("review");
+    box.hidden = !r;
+    if (!r) {  // no review, or one of a game that has changed since: it stops
+      if (this.reviewing) PgAi.cancel(["review"]);
+      this.reviewing = this.better = null;
+      delete document.body.dataset.reviewing;
+      delete document.body.dataset.reviewed;
+      return;
+    }
+    const running = this.reviewing === v.key;
+    this.$("review-progress").textContent = running
+      ? t("Reviewing: {done} of {total} positions…", { done: r.done, total: r.total })
+      : (r.complete ? t("Reviewed: {total} positions.", { total: r.total })
+        : t("Review stopped at {done} of {total} positions (Review goes on from there).", { done: r.done, total: r.total }));
+    this.$("review-cancel").hidden = !running;
+    this.drawGraph(v);
+    if (this.changed("review-summary", r.summary)) {
+      this.$("review-summary").replaceChildren(...r.summary.map((line) => Object.assign(document.createElement("li"), { textContent: line })));
+    }
+    const verdict = r.verdict || (this.better && this.better.ply === v.ply && this.better.key === v.key ? this.better.verdict : null);
+    this.$("review-verdict").hidden = !verdict;
+    this.$("review-text").textContent = verdict ? verdict.text : "";
+    this.$("review-better").setAttribute("aria-pressed", String(!!(this.better && this.better.ply === v.ply)));
+    this.markMoves(v);
+  },
+
+  // The marks in the move list: a sign after each marked move, and its name for screen readers.
+  markMoves(v) {
+    const marks = v.review ? v.review.marks : {};
+    if (!this.changed("review-marks", [v.key, marks, PgI18n.lang])) return;
+    this.$("moves").querySelectorAll("li").forEach((li, i) => {
+      const mark = marks[i + 1], b = li.firstChild;
+      b.querySelector(".review-mark")?.remove();
+      b.dataset.mark = mark || "";
+      if (!mark) return;
+      const sign = document.createElement("span");
+      sign.className = "review-mark"; sign.textContent = v.review.signs[mark];
+      sign.setAttribute("aria-label", t(mark === "blunder" ? "Blunder" : mark === "mistake" ? "Mistake" : "Inaccuracy"));
+      b.querySelector(".mv").after(sign);
+    });
+  },
+
+  // The better move and its line as numbered stones, on the position before the marked move
+  // (1 is the better move); again, off.
+  toggleBetter() {
+    const v = this.view, verdict = v && v.review && v.review.verdict;
+    if (this.better && this.better.ply === v.ply) {
+      const back = this.better.verdict.ply;
+      this.better = null;
+      return this.act(`goto:${back}`);
+    }
+    if (!verdict) return;
+    this.act(`goto:${verdict.ply - 1}`);
+    const found = JSON.parse(this.api.line("main", this.view.fragment, JSON.stringify(verdict.better)));
+    this.better = { ply: verdict.ply - 1, key: v.key, moves: found.moves || [], verdict };
+    this.say(found.message || "", "info");
+    this.showReview(this.view);
+    this.repaint();
+  },
+
+  // The graph: the first seat's chance as a filled curve (each seat's with more than two),
+  // the 50% line, the marks as dots and the move on view as a line. A click goes to a move.
+  drawGraph(v) {
+    const r = v.review, svg = this.$("review-graph");
+    const n = Math.max(v.plies, 1), x = (ply) => (ply / n) * 300, y = (p) => 58 - p * 56;
+    const key = [v.key, v.ply, r.chances.length, r.marks, PgI18n.lang];
+    if (!this.changed("review-graph", key)) return;
+    const colours = v.colours, seats = v.seats.map(([, colour]) => colour);
+    // two players: the first one's chance as an area in its colour over the second's colour
+    // (as the evaluation bar shows them); more: a line per seat
+    const stone = { Black: "#1b1b1b", White: "#f7f7f2", Orange: "#e69f00", Blue: "#0072b2" };
+    const two = seats.length === 2;
+    const lines = (two ? [0] : seats.map((_, i) => i)).map((seat) => {
+      const points = r.chances.map(([ply, values]) => `${x(ply).toFixed(1)},${y(values[seat]).toFixed(1)}`);
+      if (!points.length) return "";
+      const area = two ? `<rect width="300" height="60" style="fill:${stone[seats[1]]}"/><path class="area" d="M${x(r.chances[0][0])},60 L${points.join(" L")} L${x(r.chances[r.chances.length - 1][0])},60 Z" style="fill:${stone[seats[0]]}"/>` : "";
+      return `${area}<polyline class="chance" points="${points.join(" ")}" style="stroke:${two ? "#888" : stone[seats[seat]]}"/>`;
+    });
+    const dots = Object.entries(r.marks).map(([ply, mark]) => {
+      const at = r.chances.find(([p]) => p === Number(ply));
+      return at ? `<circle class="mark ${mark}" cx="${x(Number(ply)).toFixed(1)}" cy="${y(at[1][0]).toFixed(1)}" r="2.6"/>` : "";
+    });
+    svg.innerHTML = `<line class="half" x1="0" x2="300" y1="${y(0.5)}" y2="${y(0.5)}"/>${lines.join("")}${dots.join("")}` +
+      `<line class="now" x1="${x(v.ply)}" x2="${x(v.ply)}" y1="0" y2="60"/>`;
+    const first = v.colour_labels[colours.indexOf(seats[0])];
+    const at = r.chances.find(([p]) => p === v.ply);
+    svg.setAttribute("aria-label", t("Chances of winning after each move ({colour}'s shown); at move {ply}: {chances}", {
+      colour: first, ply: v.ply,
+      chances: at ? seats.map((c, i) => `${v.colour_labels[colours.indexOf(c)]} ${Math.round(at[1][i] * 100)}%`).join(", ") : "–" }));
+  },
+
+  graphClick(e) {
+    const v = this.view;
+    if (!v || !v.review) return;
+    const box = this.$("review-graph").getBoundingClientRect();
+    this.act(`goto:${Math.round(((e.clientX - box.left) / box.width) * v.plies)}`);
   },
 
   // The end of the game: who won and why, the final score, and what next.
