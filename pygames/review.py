@@ -59,7 +59,6 @@ MORE_POINTS = 2
 #: How many moves of a line a record keeps.
 LINE_PLIES = 6
 BUDGETS = {"quick": 1.0, "thorough": 4.0}
-BUDGET_NAMES = {"quick": N_("Quick (about a second a position)"), "thorough": N_("Thorough (about four seconds a position)")}
 
 
 @dataclass(frozen=True)

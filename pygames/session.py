@@ -324,6 +324,7 @@ class Session:
             "chances": [[ply, list(look.values)] for ply, look in sorted(found.looks.items())],
             "marks": {str(v.ply): v.mark for v in verdicts.values() if v.mark},
             "signs": review.MARK_SIGNS,
+            "names": {mark: _(name) for mark, name in review.MARK_NAMES.items()},
             "verdict": shown,
             "summary": review.summary_text(found),
         }

@@ -1424,7 +1424,7 @@ window.PgApp = {
     PgAi.cancel(["review", "hint", "evaluate"]);
     this.reviewing = plan.key;
     document.body.dataset.reviewing = "1";
-    this.show(this.api.redraw("main", this.prefsJson()));
+    this.reviewShown(this.api.redraw("main", this.prefsJson()));
     const request = { purpose: "review", key: plan.key, plies: plan.plies, seconds: plan.seconds };
     PgAi.review(request, (found) => this.reviewed(plan.key, found)).then((answer) => {
       if (this.reviewing !== plan.key) return;
@@ -1445,7 +1445,18 @@ window.PgApp = {
     if (this.reviewing !== key) return;
     const json = this.api.reviewed("main", key, found.ply, JSON.stringify(found.look), this.prefsJson());
     if (JSON.parse(json).stale) return this.stopReview();
-    this.show(json);
+    this.reviewShown(json);
+  },
+
+  // A view in which only the review changed (the game and the position on view are the
+  // same): the review's part of the page and the address, not the whole board again.
+  reviewShown(json) {
+    const v = JSON.parse(json);
+    if (v.error || !this.view || v.key !== this.view.key || v.ply !== this.view.ply) return this.show(json);
+    Object.assign(this.view, { review: v.review, review_asked: v.review_asked, fragment: v.fragment });
+    this.showReview(this.view);
+    this.fragment = v.fragment;
+    if (location.hash.slice(1) !== v.fragment) history.replaceState(null, "", "#" + v.fragment);
   },
 
   stopReview() {
@@ -1470,9 +1481,11 @@ window.PgApp = {
       this.reviewing = this.better = null;
       delete document.body.dataset.reviewing;
       delete document.body.dataset.reviewed;
+      delete document.body.dataset.reviewDone;
       return;
     }
     const running = this.reviewing === v.key;
+    document.body.dataset.reviewDone = r.done;  // for tests and curious players
     this.$("review-progress").textContent = running
       ? t("Reviewing: {done} of {total} positions…", { done: r.done, total: r.total })
       : (r.complete ? t("Reviewed: {total} positions.", { total: r.total })
@@ -1495,13 +1508,15 @@ window.PgApp = {
     if (!this.changed("review-marks", [v.key, marks, PgI18n.lang])) return;
     this.$("moves").querySelectorAll("li").forEach((li, i) => {
       const mark = marks[i + 1], b = li.firstChild;
-      b.querySelector(".review-mark")?.remove();
+      b.querySelectorAll(".review-mark, .review-mark + .sr-only").forEach((el) => el.remove());
       b.dataset.mark = mark || "";
       if (!mark) return;
+      // the sign for the eye, the mark's name for a screen reader
       const sign = document.createElement("span");
       sign.className = "review-mark"; sign.textContent = v.review.signs[mark];
-      sign.setAttribute("aria-label", t(mark === "blunder" ? "Blunder" : mark === "mistake" ? "Mistake" : "Inaccuracy"));
-      b.querySelector(".mv").after(sign);
+      sign.setAttribute("aria-hidden", "true");
+      const name = Object.assign(document.createElement("span"), { className: "sr-only", textContent: ` ${v.review.names[mark]}` });
+      b.querySelector(".mv").after(sign, name);
     });
   },
 
