@@ -168,8 +168,11 @@ def cmd_review(args: argparse.Namespace, out: TextIO) -> None:
     out.write(_("Review of {title}, {moves} moves ({budget} a position)", title=found.positions[0].title,
                 moves=len(record.moves), budget=budget) + "\n")
     seconds = None if args.iterations is not None else args.seconds
-    found.look_all(lambda game, played: review.look(game, played, seconds=seconds, iterations=args.iterations,
-                                                    rng=rng, workers=args.workers))
+    try:
+        found.look_all(lambda game, played: review.look(game, played, seconds=seconds, iterations=args.iterations,
+                                                        rng=rng, workers=args.workers))
+    except ValueError as e:
+        raise Failure(str(e)) from None
     for verdict in found.verdicts():
         if verdict.mark:
             game = found.positions[verdict.ply - 1]

@@ -52,13 +52,15 @@ MARK_SIGNS = {"blunder": "??", "mistake": "?", "inaccuracy": "?!"}
 #: A player's chance at or above which a position still counts as won (a missed win is
 #: one the move really gave away, not a slower one).
 STILL_WON = 0.9
-#: The review budgets a player can choose: seconds of search per position and search.
 #: The fewest points the better move must keep to be worth a sentence (a single point is
 #: often just the stone placed).
 MORE_POINTS = 2
 #: How many moves of a line a record keeps.
 LINE_PLIES = 6
-BUDGETS = {"quick": 1.0, "thorough": 4.0}
+#: The review budgets a player can choose: seconds per search (a position takes one, or
+#: two where the best move was not played). Quick reviews a 60-move game in under a minute
+#: with two workers (benchmarks/review_browser.py).
+BUDGETS = {"quick": 0.6, "thorough": 2.5}
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
 def test_every_command_has_help():
     top = run("--help")
     assert top.returncode == 0
-    for command in ("svg", "record", "link", "ai", "play"):
+    for command in ("svg", "record", "link", "ai", "review", "play"):
         assert command in top.stdout
         page = run(command, "--help")
         assert page.returncode == 0 and "usage: pygames " + command in page.stdout
@@ -79,10 +79,28 @@ def test_ai_lines_show_each_move_with_its_expected_line_and_chances():
     (("svg", "v=1&g=loose&size=5&m=c3", "--ply", "9"), "the game has 1 moves"),
     (("record", "-"), "neither a share link nor a game record"),
     (("play", "loose", "size=4"), "odd-sized"),
+    (("review", "v=1&g=vacu"), "nothing to review"),
+    (("review", "v=1&g=loose&size=5&m=c3", "--workers", "999"), "workers=999 is more than this machine's"),
 ])
 def test_bad_input_exits_1_with_a_reason_and_no_traceback(args, message):
     done = run(*args)
     assert done.returncode == 1 and message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_review_prints_the_marks_and_the_summary_and_saves_them_as_comments(tmp_path):
+    out = tmp_path / "reviewed.txt"
+    done = run("review", "v=1&g=pente&opening=none&m=j10.a1.j11.a2.j12.a3.j13.a4.j14", "--iterations", "3000",
+               "--seed", "1", "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "Review of Pente, 9 moves (3000 units of search a position)"
+    assert any(line.startswith("6. a3 ??") and "Blunder: Black's chance" in line and "open four" in line for line in lines)
+    assert lines[-2].startswith("White: inaccuracies") and lines[-1].startswith("Black: inaccuracies")
+    record = out.read_text()
+    assert "[%mark blunder]" in record and record.count("[%eval ") == 10
+    # the saved review opens again: the same review from the file, in Korean
+    again = run("--lang", "ko", "review", str(out), "--iterations", "3000", "--seed", "1")
+    assert again.returncode == 0 and "대실수" in again.stdout
 
 
 def test_a_wrong_command_line_exits_2():
