@@ -1378,6 +1378,7 @@ window.PgApp = {
     const list = this.$("moves");
     const same = before && before.key === v.key && list.children.length === v.moves.length && !this.changed("move-words", PgI18n.lang);
     if (!same) {
+      delete this.shown["review-marks"];  // the new items have none yet
       list.replaceChildren(...v.move_list.map(([text, colour, note, flipped, captured], i) => {
         const li = document.createElement("li");
         const b = document.createElement("button");
@@ -1563,6 +1564,8 @@ window.PgApp = {
     svg.innerHTML = `<line class="half" x1="0" x2="300" y1="${y(0.5)}" y2="${y(0.5)}"/>${lines.join("")}${dots.join("")}` +
       `<line class="now" x1="${x(v.ply)}" x2="${x(v.ply)}" y1="0" y2="60"/>`;
     const first = v.colour_labels[colours.indexOf(seats[0])];
+    this.$("review-caption").textContent = two ? t("{colour}'s chance of winning after each move; the dots are the marked moves.", { colour: first })
+      : t("Each player's chance of winning after each move; the dots are the marked moves.");
     const at = r.chances.find(([p]) => p === v.ply);
     svg.setAttribute("aria-label", t("Chances of winning after each move ({colour}'s shown); at move {ply}: {chances}", {
       colour: first, ply: v.ply,

@@ -30,8 +30,6 @@ def test_two_workers_review_a_game_mark_the_blunder_and_show_the_better_move(ope
     workers_ready(page, 2)
     page.click("#end-review")  # the game is over: its end panel offers the review
     page.wait_for_function("document.body.dataset.reviewing === '1'")
-    page.click("[data-nav=first]")  # the player looks around meanwhile
-    page.wait_for_function("document.body.dataset.ply === '0'")
     page.wait_for_function("document.body.dataset.reviewed === '1'", timeout=REVIEW_MS)
     assert text(page, "#review-progress") == "Reviewed: 10 positions."
     marks = page.eval_on_selector_all("#moves button[data-mark]:not([data-mark=''])",
@@ -43,6 +41,7 @@ def test_two_workers_review_a_game_mark_the_blunder_and_show_the_better_move(ope
     # the marked move: its verdict, then the better move and its line on the board
     page.click("#moves button[data-ply='6']")
     page.wait_for_function("document.body.dataset.ply === '6'")
+    assert "a3??" in text(page, "#moves button[data-ply='6']"), "the mark stays when the list is drawn again"
     verdict = text(page, "#review-text")
     assert verdict.startswith("Blunder: Black's chance") and "White gets an open four with j" in verdict, verdict
     page.click("#review-better")
@@ -72,6 +71,9 @@ def test_the_page_stays_live_while_reviewing_and_stopping_frees_the_worker(open_
     end = page.evaluate("performance.now()")
     long = [d for t, d in page.evaluate("longTasks") if start <= t <= end]
     assert not long, f"main-thread tasks over 50 ms while the computer reviewed: {long}"
+    page.click("[data-nav=first]")  # the player looks around meanwhile
+    page.wait_for_function("document.body.dataset.ply === '0'")
+    assert page.evaluate("document.body.dataset.reviewing") == "1"
     page.click("#review-cancel")
     page.wait_for_function("PgAi.current === null && PgAi.queue.length === 0", timeout=READY_MS)
     done = page.evaluate("document.body.dataset.reviewDone")
