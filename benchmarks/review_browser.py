@@ -20,7 +20,6 @@ import argparse
 import functools
 import http.server
 import json
-import random
 import statistics
 import sys
 import threading
@@ -30,25 +29,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from conftest import ARGS, CHROMIUM, SITE
+from test_review import random_record
 
 import build
-from pygames import new_game
-from pygames.notation import Record, encode
+from pygames.notation import encode
 
 GAMES = {"loose": {}, "vacu": {}, "convacu": {}, "gardar": {}, "pente": {"opening": "pro"}}
 READY_MS = 180_000
-
-
-def random_game(name: str, moves: int, seed: int = 1) -> str:
-    """The link of a game of ``moves`` random moves (fewer if it ends first)."""
-    game = new_game(name, **GAMES[name])
-    record = Record(name, game.options)
-    rng = random.Random(seed)
-    while len(record.moves) < moves and not game.is_over():
-        move = game.random_move(rng)
-        game.play(move)
-        record.moves.append(move)
-    return encode(record)
 
 
 def review_seconds(browser, origin: str, link: str, workers: int, budget: str) -> tuple[float, int]:
@@ -92,7 +79,7 @@ def main() -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
         for name in args.games:
-            link = random_game(name, args.moves)
+            link = encode(random_record(name, args.moves, seed=1, **GAMES[name]))
             times: dict[int, list[float]] = {n: [] for n in counts}
             positions = 0
             for _ in range(args.runs):
