@@ -81,7 +81,7 @@ def looks_for(record: Record, values: list[tuple[float, float]], lines: dict[int
 
 def test_a_move_is_judged_by_the_chance_after_the_best_move_against_the_chance_after_it():
     record = record_of("v=1&g=loose&size=9&m=e5.d4.c3")
-    e5, d4, c3 = record.moves
+    e5 = record.moves[0]
     best = record.start().board.parse("a1")
     found = looks_for(record, [(0.5, 0.5), (0.5, 0.5), (0.6, 0.4), (0.2, 0.8)],
                       lines={0: (e5,), 1: (best,), 2: (best,)}, then={1: (0.45, 0.55), 2: (0.55, 0.45)})
