@@ -2,7 +2,7 @@
 """Calibration of the game review (:mod:`pygames.review`): does it mark the weak side's moves
 and spare the strong side's, and does a longer look agree with it?
 
-    python3 benchmarks/review_calibration.py [--games 20] [--only GAME] [--budget N] [--experiment]
+    python3 benchmarks/review_calibration.py [--games 20] [--only GAME] [--budget N] [--cached] [--experiment]
 
 **Games.** Per game, ``--games`` games between the computer at "beginner" (its cap of 50
 units of search, without its half-second limit, so that it plays the same on a loaded
@@ -278,8 +278,11 @@ def marks_with(found: list[dict[str, Any]], judged: list[review.Verdict], estima
 def games(args: argparse.Namespace) -> Iterator[tuple[str, int, Record, int, int]]:
     for name in [args.only] if args.only else GAMES:
         for index in range(args.games):
+            units = args.budget or BUDGET[name]
+            if args.cached and not all((DATA / f"{name}-{index:02d}.b{u}.json").exists() for u in (units, 2 * units)):
+                continue
             record, weak = game_record(name, index)
-            yield name, index, record, weak, args.budget or BUDGET[name]
+            yield name, index, record, weak, units
 
 
 def main() -> None:
@@ -288,6 +291,7 @@ def main() -> None:
     p.add_argument("--only", choices=list(GAMES), help="one game only")
     p.add_argument("--budget", type=int, help="units of search per position for the default review "
                                                "(default: BUDGET's, per game); the other review has twice")
+    p.add_argument("--cached", action="store_true", help="only the games already reviewed at both budgets")
     p.add_argument("--experiment", action="store_true", help="also other thresholds and estimators")
     args = p.parse_args()
     print("$ python3 benchmarks/review_calibration.py " + " ".join(sys.argv[1:]))

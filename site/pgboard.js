@@ -995,6 +995,7 @@ window.PgApp = {
     if (this.thinking) return this.say(t("Wait for the computer's move."), "info");
     const v = this.view;
     if (!v || v.over) return this.say(t("The game is over."), "info");
+    if (this.reviewing) return this.say(t("The computer is reviewing the game: stop the review to ask for a hint."), "info");
     this.say(t("Looking for a hint…"), "info");
     PgAi.cancel(["hint", "evaluate"]);
     PgAi.ask({ purpose: "hint", fragment: v.fragment, level: this.$("level").value }).then((answer) => {
