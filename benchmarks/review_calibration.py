@@ -23,10 +23,13 @@ so that marks can be recomputed for other thresholds and estimators without sear
 blunders, any), mean accuracy; then the agreement of the two budgets: of the moves the
 default review marks, the share the 2× review marks too (``1→2``), the same the other way
 round (``2→1``), and the share the 2× review gives the same mark (``same``). The strong
-side's score (wins, with draws half) says how much stronger it was.
+side's score (wins, with draws half; a game cut short by the points it stands at) says how
+much stronger it was. ``--cached`` reports only the games already reviewed at both budgets,
+searching nothing.
 
-``--experiment`` adds the same summary (all games together) for other mark thresholds and
-for other estimators of the chance a move lost (see :data:`ESTIMATORS`), from the cached looks.
+``--experiment`` adds the same summary (all the games shown together; per game with
+``--only``) for other mark thresholds and for other estimators of the chance a move lost
+(see :data:`ESTIMATORS`), from the cached looks.
 """
 
 from __future__ import annotations
@@ -44,18 +47,22 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from pygames import ai, new_game, records, review  # noqa: E402
-from pygames.game import Game, Move  # noqa: E402
-from pygames.notation import Record  # noqa: E402
+from pygames import ai, new_game, records, review
+from pygames.game import Game, Move
+from pygames.notation import Record
 
 DATA = ROOT / "benchmarks" / "data" / "review"
 #: The games and options played (Gardar on its smallest suggested board: 9 is too slow here).
 GAMES: dict[str, dict[str, Any]] = {
     "loose": {"size": 9}, "vacu": {}, "convacu": {}, "gardar": {"size": 7}, "pente": {"opening": "pro"}}
-#: The review's default budget per search: the units 0.4 s of CPython gives (measured, see the README).
+#: The review's default budget per search: the units of search 0.4 s of CPython gave on the
+#: 2-core test machine (``ai.analyse(seconds=0.4)`` after 0, 10 and 25 random moves; Monte
+#: Carlo playouts, or Pente's nodes).
 BUDGET = {"loose": 80, "vacu": 150, "convacu": 250, "gardar": 100, "pente": 2300}
-#: The strong side's units of search per move.
-STRONG = {"loose": 160, "vacu": 300, "convacu": 500, "gardar": 200, "pente": 4600}
+#: The strong side's units of search per move: twice the review's (about 0.8 s of CPython, 2 s
+#: in the browser), which keeps 20 games near 8 CPU-minutes (Gardar's near 16). It won every
+#: finished game against the beginner.
+STRONG = {name: 2 * units for name, units in BUDGET.items()}
 WEAK = ai.Player("beginner", 1e9, ai.level("beginner").iterations)
 MAX_PLIES = 80
 KINDS = [name for name, _least in reversed(review.MARKS)]  # inaccuracy, mistake, blunder
@@ -110,7 +117,7 @@ def search(game: Game, units: int, rng: random.Random, played: Move | None) -> d
     data = found.data()
     if isinstance(searcher, ai.MonteCarlo) and searcher.decided is None:
         stats = {move: (visits, mean) for move, visits, mean in searcher.stats()}
-        data["root"] = [stats.get(found.line[0] if found.line else None), stats.get(played)]
+        data["root"] = [stats.get(move) if move is not None else None for move in (found.line[0], played)]
     if played is not None and found.line and found.line[0] != played:
         then = game.copy()
         then.play(found.line[0])
@@ -237,9 +244,12 @@ class Tally:
             any_mark = sum(self.marks[side].values())
             cells.append(f"{self.moves[side]:>5}" + "".join(f"{self.marks[side][k] / n:>6.2f}" for k in KINDS)
                          + f"{any_mark / n:>6.2f}{self.accuracy[side] / n:>5.0f}")
-        share = lambda a, b: f"{a / b:>6.0%}" if b else "     -"  # noqa: E731
-        cells.append(share(self.both, self.marked) + share(self.both, self.marked2) + share(self.same, self.marked))
+        cells.append(_share(self.both, self.marked) + _share(self.both, self.marked2) + _share(self.same, self.marked))
         return " |".join(cells)
+
+
+def _share(part: int, whole: int) -> str:
+    return f"{part / whole:>6.0%}" if whole else "     -"
 
 
 HEADER = (f"{'game':<8}{'n':>3}{'strong':>7} |" + " |".join(

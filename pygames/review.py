@@ -52,6 +52,13 @@ MARK_SIGNS = {"blunder": "??", "mistake": "?", "inaccuracy": "?!"}
 #: A player's chance at or above which a position still counts as won (a missed win is
 #: one the move really gave away, not a slower one).
 STILL_WON = 0.9
+#: Games whose marks a review twice as long mostly confirms (benchmarks/review_calibration.py:
+#: Pente, 74% of its marks, its alpha-beta values steady to about 3 points). A short Monte
+#: Carlo search of Loose, Vacu, Convacu or Gardar is off by 6 to 15 points either way, about
+#: the size of a mark: their reviews say so (:data:`CAUTION`).
+STEADY = {"pente"}
+CAUTION = N_("In this game a short look is often a few points off, so a mark may be wrong: read the marks as "
+             "hints, and a Thorough review for a closer look.")
 #: The fewest points the better move must keep to be worth a sentence (a single point is
 #: often just the stone placed).
 MORE_POINTS = 2
@@ -113,11 +120,26 @@ def look(game: Game, played: Move | None = None, *, seconds: float | None = BUDG
     needs no search."""
     if game.is_over():
         return Look(final_values(game))
-    found = from_analysis(ai.analyse(game, seconds=seconds, iterations=iterations, rng=rng, workers=workers))
+    analysis = ai.analyse(game, seconds=seconds, iterations=iterations, rng=rng, workers=workers)
+    found = from_analysis(analysis)
+    forced = after_settled(game, analysis)
+    if forced is not None:
+        found = replace(found, values=look(forced, seconds=seconds, iterations=iterations, rng=rng, workers=workers).values)
     then = after_best(game, played, found)
     if then is None:
         return found
     return replace(found, then=look(then, seconds=seconds, iterations=iterations, rng=rng, workers=workers).values)
+
+
+def after_settled(game: Game, analysis: ai.Analysis) -> Game | None:
+    """The position after a move the searcher settled without searching (the only move, or
+    the only one that does not lose at once), where the game goes on: a search's values are
+    even odds then, which say nothing, so the review looks at that position instead."""
+    if analysis.work:
+        return None
+    after = game.copy()
+    after.play(analysis.move)
+    return None if after.is_over() else after
 
 
 def after_best(game: Game, played: Move | None, found: Look) -> Game | None:

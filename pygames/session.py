@@ -327,6 +327,7 @@ class Session:
             "names": {mark: _(name) for mark, name in review.MARK_NAMES.items()},
             "verdict": shown,
             "summary": review.summary_text(found),
+            "caution": "" if self.record.game in review.STEADY else _(review.CAUTION),
         }
 
     # -- moves --------------------------------------------------------------------------
@@ -717,6 +718,12 @@ async def review_positions(request: Mapping[str, Any], pause: Callable[[], Await
             if analysis is None:
                 return {"id": rid, "cancelled": True}
             found = review.from_analysis(analysis)
+            forced = review.after_settled(game, analysis)
+            if forced is not None:
+                settled = await search(forced, f"{request.get('key')}/{ply}/only")
+                if settled is None:
+                    return {"id": rid, "cancelled": True}
+                found = replace(found, values=tuple(settled.values))
             then = review.after_best(game, record.moves[ply] if ply < len(record.moves) else None, found)
             if then is not None and then.is_over():
                 found = replace(found, then=review.final_values(then))

@@ -1497,6 +1497,8 @@ window.PgApp = {
     if (this.changed("review-summary", r.summary)) {
       this.$("review-summary").replaceChildren(...r.summary.map((line) => Object.assign(document.createElement("li"), { textContent: line })));
     }
+    this.$("review-caution").textContent = r.caution;
+    this.$("review-caution").hidden = !r.caution;
     const verdict = r.verdict || (this.better && this.better.ply === v.ply && this.better.key === v.key ? this.better.verdict : null);
     this.$("review-verdict").hidden = !verdict;
     this.$("review-text").textContent = verdict ? verdict.text : "";

@@ -179,6 +179,26 @@ def test_a_finished_game_needs_no_search_and_positions_are_shared_out():
     assert Look.from_data(got[0]["look"], 2).values
 
 
+#: A Loose game in which Black's only move is a pass and the game goes on, with White 76
+#: points ahead (the search settles such a move without searching: its odds say nothing).
+ONLY_A_PASS = ("v=1&g=loose&size=9&m=e3.d5.e6.c6.i2.d7.e4.e7.d6.g7.g6.g3.c5.e5.b4.h4.f6.h8.f5.b1.b7.b5.c8.b6.i8.d3."
+               "h2.h6.d4.c7.g8.c3.i7.h7.g5.f7.i3.h3.h5.b2.a1.a3.i5.g4.a4.a6.e8.i9.c2.g2.e2.d1.f2.h1.d2.c4.f3.f1.d8.b8.d9."
+               "a8.f8.f4.g9.b3.a9.b9.h9.e9")
+
+
+def test_a_move_settled_without_search_is_judged_by_the_position_after_it():
+    game = record_of(ONLY_A_PASS).replay()
+    assert game.legal_moves() == ["pass"]
+    assert look(game, seconds=None, iterations=60, rng=random.Random(1)).values == (0.0, 1.0)
+
+    async def pause():
+        return None
+
+    got: list[dict] = []
+    asyncio.run(review_positions({"id": 1, "key": ONLY_A_PASS, "plies": [70], "seconds": 0.05}, pause, got.append))
+    assert got[0]["look"]["values"] == [0.0, 1.0]
+
+
 def test_a_review_can_be_cancelled_and_refuses_what_it_cannot_read():
     async def pause():
         return None
