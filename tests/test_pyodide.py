@@ -13,7 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 #: Test files that exercise only the pure package (no browser, no host-only tools).
 RULES_TESTS = ["test_board.py", "test_loose.py", "test_vacu.py", "test_gardar.py", "test_pente.py", "test_session.py", "test_ai.py",
-               "test_records.py", "test_effects.py", "test_pente_options.py", "test_ai_analysis.py"]
+               "test_records.py", "test_effects.py", "test_pente_options.py", "test_ai_analysis.py", "test_review.py"]
 
 pytestmark = pytest.mark.pyodide
 

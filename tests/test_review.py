@@ -3,10 +3,10 @@ comments, the session's review and the worker's share of the positions."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 
 import pytest
+from test_session import finish, no_pause
 
 from pygames import new_game
 from pygames.notation import Record, decode
@@ -168,12 +168,10 @@ def test_a_finished_game_needs_no_search_and_positions_are_shared_out():
     assert look(record.replay()).values == (1.0, 0.0)
     got: list[dict] = []
 
-    async def pause():
-        return None
 
     request = {"id": 7, "key": "v=1&g=pente&opening=none&m=j10.a1.j11.a2.j12.a3.j13.a4.j14", "plies": [0, 3, 5, 8, 9],
                "seconds": 0.05, "share": [1, 2]}
-    answer = asyncio.run(review_positions(request, pause, got.append))
+    answer = finish(review_positions(request, no_pause, got.append))
     assert answer == {"id": 7, "reviewed": [3, 8]}  # the second of two searches: every other position
     assert [g["ply"] for g in got] == [3, 8] and all(g["id"] == 7 for g in got)
     assert Look.from_data(got[0]["look"], 2).values
@@ -191,22 +189,18 @@ def test_a_move_settled_without_search_is_judged_by_the_position_after_it():
     assert game.legal_moves() == ["pass"]
     assert look(game, seconds=None, iterations=60, rng=random.Random(1)).values == (0.0, 1.0)
 
-    async def pause():
-        return None
 
     got: list[dict] = []
-    asyncio.run(review_positions({"id": 1, "key": ONLY_A_PASS, "plies": [70], "seconds": 0.05}, pause, got.append))
+    finish(review_positions({"id": 1, "key": ONLY_A_PASS, "plies": [70], "seconds": 0.05}, no_pause, got.append))
     assert got[0]["look"]["values"] == [0.0, 1.0]
 
 
 def test_a_review_can_be_cancelled_and_refuses_what_it_cannot_read():
-    async def pause():
-        return None
 
     request = {"id": 1, "key": PENTE_BLUNDER, "plies": [0, 1, 2], "seconds": 5}
-    assert asyncio.run(review_positions(request, pause, lambda data: None, lambda: True)) == {"id": 1, "cancelled": True}
-    assert "refused" in asyncio.run(review_positions({"id": 2, "key": "v=1&g=nope", "plies": [0]}, pause, print))
-    assert "refused" in asyncio.run(review_positions({"id": 3, "key": PENTE_BLUNDER, "plies": [99]}, pause, print))
+    assert finish(review_positions(request, no_pause, lambda data: None, lambda: True)) == {"id": 1, "cancelled": True}
+    assert "refused" in finish(review_positions({"id": 2, "key": "v=1&g=nope", "plies": [0]}, no_pause, print))
+    assert "refused" in finish(review_positions({"id": 3, "key": PENTE_BLUNDER, "plies": [99]}, no_pause, print))
 
 
 # -- in a record -----------------------------------------------------------------------------
