@@ -198,8 +198,8 @@ class Review:
 
     def __init__(self, record: Record) -> None:
         self.moves = tuple(record.moves)
-        self.record = Record(record.game, dict(record.options), record.setup, record.to_move, dict(record.state),
-                             list(record.moves), record.resigned)
+        #: The game reviewed, as it was (the session's own record goes on changing).
+        self.record = replace(record, options=dict(record.options), state=dict(record.state), moves=list(record.moves))
         games = [record.start()]
         for move in self.moves:
             game = games[-1].copy()
@@ -278,9 +278,9 @@ class Review:
     def summary(self) -> list[dict[str, Any]]:
         """Per seat: the moves judged, how many of each mark, and the accuracy (None
         before any of its moves is judged)."""
-        out = []
+        out, verdicts = [], self.verdicts()
         for seat in range(self.seats):
-            mine = [v for v in self.verdicts() if v.seat == seat]
+            mine = [v for v in verdicts if v.seat == seat]
             counts = {name: sum(v.mark == name for v in mine) for name, _least in MARKS}
             accuracy = round(sum(v.accuracy for v in mine) / len(mine), 1) if mine else None
             out.append({"seat": seat, "moves": len(mine), **counts, "missed": sum(v.missed is not None for v in mine),
@@ -410,6 +410,10 @@ CHANCES = {
 REMOVALS = {"pente": "capture", "vacu": "suppress", "convacu": "suppress", "gardar": "dead", "loose": "capture"}
 
 
+#: Pente's rows a sentence names, strongest first.
+ROWS = ("open_four", "four", "open_three")
+
+
 def _row_kind(game: Game, point: int, colour: int) -> str | None:
     """A Pente row that a stone at ``point`` stands in: ``open_four``, ``four`` or
     ``open_three`` (counted in unbroken runs, with the points at their ends), else None."""
@@ -428,8 +432,7 @@ def _row_kind(game: Game, point: int, colour: int) -> str | None:
                 run += 1
         kind = ("open_four" if ends == 2 else "four" if ends else None) if run == length - 1 else (
             "open_three" if run == length - 2 and ends == 2 else None)
-        order = ["open_four", "four", "open_three"]
-        if kind and (best is None or order.index(kind) < order.index(best)):
+        if kind and (best is None or ROWS.index(kind) < ROWS.index(best)):
             best = kind
     return best
 

@@ -38,3 +38,16 @@ def is_white(rgb: list[int]) -> bool:
 
 def text(page, selector: str) -> str:
     return page.inner_text(selector).strip()
+
+
+def settled(page) -> None:
+    """Wait until no stone is moving on the board (animations done)."""
+    page.wait_for_function("document.body.dataset.animating === undefined")
+
+
+def in_first_screen(page, selector: str) -> bool:
+    """Whether the element is wholly inside the window as it is scrolled now."""
+    box = page.locator(selector).bounding_box()
+    view = page.viewport_size
+    return box is not None and box["x"] >= 0 and box["y"] >= 0 and \
+        box["x"] + box["width"] <= view["width"] + 0.5 and box["y"] + box["height"] <= view["height"] + 0.5

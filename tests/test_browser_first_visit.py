@@ -13,7 +13,7 @@ from __future__ import annotations
 import base64
 
 import pytest
-from browser import click_point, text
+from browser import click_point, in_first_screen, settled, text
 from conftest import READY_MS, ROOT
 
 from pygames import Board
@@ -33,18 +33,6 @@ WORDS = {"en": {"you": "You", "computer": "Computer (beginner)"}, "ko": {"you": 
 
 def visitor(open_page, window: str, lang: str, scheme: str, path: str = "/index.html"):
     return open_page(path, locale=LOCALES[lang], color_scheme=scheme, **WINDOWS[window])
-
-
-def in_first_screen(page, selector: str) -> bool:
-    """Whether the element is wholly inside the window as it is scrolled now."""
-    box = page.locator(selector).bounding_box()
-    view = page.viewport_size
-    return box is not None and box["x"] >= 0 and box["y"] >= 0 and \
-        box["x"] + box["width"] <= view["width"] + 0.5 and box["y"] + box["height"] <= view["height"] + 0.5
-
-
-def settled(page) -> None:
-    page.wait_for_function("document.body.dataset.animating === undefined")
 
 
 def first_screen(page) -> None:

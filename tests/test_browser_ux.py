@@ -11,7 +11,7 @@ import random
 import urllib.request
 
 import pytest
-from browser import click_point, is_black, pixel, text
+from browser import click_point, in_first_screen, is_black, pixel, settled, text
 from conftest import READY_MS, ROOT
 
 from pygames import Board
@@ -29,20 +29,9 @@ GAMES = {
 }
 
 
-def settled(page) -> None:
-    page.wait_for_function("document.body.dataset.animating === undefined")
-
-
 def ply_is(page, n: int) -> None:
     page.wait_for_function(f"document.body.dataset.ply === '{n}'")
     settled(page)
-
-
-def in_first_screen(page, selector: str) -> bool:
-    box = page.locator(selector).bounding_box()
-    view = page.viewport_size
-    return box is not None and box["x"] >= 0 and box["y"] >= 0 and \
-        box["x"] + box["width"] <= view["width"] + 0.5 and box["y"] + box["height"] <= view["height"] + 0.5
 
 
 def no_sideways_scroll(page) -> bool:
