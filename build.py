@@ -126,7 +126,7 @@ def write_wheel(wheel: Path, entries: dict[str, bytes]) -> None:
 LOCALE = ROOT / "pygames" / "locale"
 #: Where the page's own texts are: elements marked ``data-i18n`` (their text) and
 #: ``data-i18n-attr="title aria-label"`` (those attributes) in pages, ``t("...")`` in scripts.
-PAGE_SOURCES = ("index.html", "embed.html", "rules.template.html", "pgboard.js")
+PAGE_SOURCES = ("index.html", "embed.html", "learn.html", "rules.template.html", "pgboard.js", "learn.js")
 _SCRIPT_MESSAGE = re.compile(r'\bt\("((?:[^"\\]|\\.)*)"')
 
 
@@ -309,6 +309,7 @@ def build_site() -> Path:
     write_start_positions(OUT / "index.html")
     inline_favicon(OUT / "index.html", OUT / "icon.svg")
     write_rules_pages(OUT)
+    write_learning(OUT)
     write_embed_css(OUT)
     write_page_catalogs(OUT)
     write_ai_worker(OUT, wheel, page)
@@ -367,10 +368,24 @@ def write_runtime(site: Path, wheel: Path) -> Path:
         listed.unlink()
     shutil.copy2(kept, runtime / "python_stdlib.zip")
     with zipfile.ZipFile(bytecode) as z:
-        write_wheel(wheel, {**{name: z.read(name) for name in z.namelist()}, "pygames/py.typed": b""})
+        modules = {name: z.read(name) for name in z.namelist() if name not in NOT_SHIPPED}
+    lazy = {name: modules.pop(name) for name in LEARNING_CODE}
+    write_wheel(wheel, {**modules, "pygames/py.typed": b""})
+    (site / "learn").mkdir()
+    code = site / "learn" / f"code-{hashlib.sha256(b''.join(lazy.values())).hexdigest()[:10]}.zip"
+    with zipfile.ZipFile(code, "w", zipfile.ZIP_STORED) as z:  # stored: the server's brotli does better
+        for name, data in lazy.items():
+            z.writestr(name, data)
     page = wheel.parent / f"page-{hashlib.sha256(page_code.read_bytes()).hexdigest()[:10]}.zip"
     shutil.copy2(page_code, page)
     return page
+
+
+#: Modules of pygames the site never runs: the puzzles' prover (for tests and the generator).
+NOT_SHIPPED = ("pygames/ai/prove.pyc",)
+#: Modules the site loads only when a lesson or puzzle opens (learn.js, main.exercise),
+#: from their own archive beside the lessons (learn/code-<hash>.zip), not in the wheel.
+LEARNING_CODE = ("pygames/learn.pyc", "pygames/exercise.pyc")
 
 
 def page_python() -> dict[str, str]:
@@ -560,11 +575,42 @@ def write_rules_pages(site: Path) -> None:
             page = (translated.replace("__TITLE__", re.sub(r"<[^>]+>", "", title.group(1)) if title else fragment.stem)
                     .replace("__LANG__", lang).replace("__SUFFIX__", suffix)
                     .replace("__OTHER_LANG__", other).replace("__OTHER__", f"./rules-{fragment.stem}{other_suffix}.html")
-                    .replace("__OTHER_NAME__", i18n.LANGUAGES[other]))
+                    .replace("__OTHER_NAME__", i18n.LANGUAGES[other])
+                    .replace("__LEARN_PAGE__", f"./learn.html{'' if lang == 'en' else f'?lang={lang}'}")
+                    .replace("__LEARN__", f"./learn.html{'' if lang == 'en' else f'?lang={lang}'}#{fragment.stem}/1"))
             with i18n.language(lang):
                 html = prerender_boards(page.replace("__BODY__", body), fragment.name)
             (site / f"rules-{fragment.stem}{suffix}.html").write_text(html)
     (site / "rules.template.html").unlink()
+
+
+#: Files the offline cache keeps only once a visitor opens them (see sw.template.js): the
+#: lessons and puzzles and their code, which most visits never open, so that no visit pays for them.
+ON_DEMAND = ("learn/*-*.json", "learn/code-*.zip")
+
+
+def write_learning(site: Path) -> None:
+    """The lessons and puzzles (site/learn/, one file of each per game), compacted, and
+    ``learn/index.json``: for learn.html's menu, each game's lesson title and step count
+    and its puzzles' ids and difficulties, so the menu needs none of the big files."""
+    from pygames import available, game_class
+
+    index = {}
+    for name in available():
+        lesson, puzzles = SRC / "learn" / f"lessons-{name}.json", SRC / "learn" / f"puzzles-{name}.json"
+        if not lesson.exists():
+            continue
+        data = json.loads(lesson.read_text())
+        found = json.loads(puzzles.read_text())["puzzles"] if puzzles.exists() else []
+        index[name] = {"name": game_class(name).title, "title": data["title"], "steps": len(data["steps"]),
+                       "puzzles": [[p["id"], p["level"]] for p in sorted(found, key=lambda p: (p["level"], p["id"]))]}
+        for source in (lesson, puzzles):
+            if source.exists():
+                (site / "learn" / source.name).write_text(
+                    json.dumps(json.loads(source.read_text()), ensure_ascii=False, separators=(",", ":")))
+    code = next((site / "learn").glob("code-*.zip")).name
+    (site / "learn" / "index.json").write_text(json.dumps({"code": f"learn/{code}", "games": index},
+                                                          ensure_ascii=False, separators=(",", ":")))
 
 
 def write_embed_css(site: Path) -> None:
@@ -663,9 +709,11 @@ def write_service_worker(site: Path) -> None:
     template = (site / "sw.template.js").read_text()
     (site / "sw.template.js").unlink()
     files = {p.relative_to(site).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest() for p in site_files(site)}
-    build_id = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
+    later = {path: files.pop(path) for path in sorted(files) if any(Path(path).match(p) for p in ON_DEMAND)}
+    build_id = hashlib.sha256(json.dumps([files, later], sort_keys=True).encode()).hexdigest()[:16]
     (site / "sw.js").write_text(template.replace("__CACHE__", f"pygames-{build_id}")
-                                .replace("__FILES__", json.dumps(files, indent=0, sort_keys=True)))
+                                .replace("__FILES__", json.dumps(files, indent=0, sort_keys=True))
+                                .replace("__LATER__", json.dumps(later, indent=0, sort_keys=True)))
 
 
 def site_files(site: Path) -> list[Path]:

@@ -894,3 +894,4 @@ __all__ = [
     "merge_answers",
     "option_fields",
 ]
+

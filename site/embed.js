@@ -10,14 +10,19 @@
   }
   const script = (attrs) => Object.assign(document.createElement("script"), attrs);
   const board = script({ src: base + "pgboard.js" });
+  // Lessons and puzzles (data-lesson, data-puzzle) need learn.js as well, before the boards start.
+  const learn = () => (document.querySelector("figure.pg-board[data-lesson], figure.pg-board[data-puzzle]") ||
+      (document.querySelector('figure.pg-board[data-position="#"]') && /^#(lesson|puzzle)=/.test(location.hash))
+    ? new Promise((done) => document.head.append(Object.assign(script({ src: base + "learn.js" }), { onload: done })))
+    : Promise.resolve());
   board.onload = () => {
-    const start = () => {
+    const start = () => learn().then(() => {
       PgEmbed.boot();
       const py = script({ type: "py", textContent: "import main" });
       py.setAttribute("config", base + "pyscript.json");
       document.body.append(py);
       document.head.append(script({ type: "module", src: base + "pyscript/core.js" }));
-    };
+    });
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
     else start();
   };

@@ -229,6 +229,61 @@ def expected_line(board_id, fragment, path):
     return json.dumps({"moves": moves, "message": _("Expected line: {moves}", moves=words) if moves else ""})
 
 
+#: Lesson steps and puzzles on view, by board (pygames.exercise.Exercise).
+exercises = {}
+#: Where the lessons' and puzzles' code goes once a page opens one (see _learning).
+LEARNING = "/home/pyodide/pygames-learning.zip"
+
+
+def _learning(code):
+    """pygames.learn and pygames.exercise, which the site's wheel leaves out (most visits
+    open no lesson): ``code`` is their archive (compiled, from learn/index.json's "code"),
+    put where the package looks for its modules, the first time a lesson or puzzle opens."""
+    import pygames
+
+    if not any(str(p).startswith(LEARNING) for p in pygames.__path__):
+        with open(LEARNING, "wb") as f:
+            f.write(code.to_bytes())
+        pygames.__path__.append(f"{LEARNING}/pygames")
+    from pygames import exercise, learn
+
+    return exercise.Exercise, learn.LearnError
+
+
+def exercise(board_id, kind, data, number, prefs, code):
+    """A lesson step (``kind`` "lesson", ``number`` from 1) or a puzzle (its id) from the
+    data file the page fetched; a number the data lacks, or data that cannot be read, gets
+    a message and no board."""
+    Exercise, LearnError = _learning(code)
+    try:
+        make = Exercise.of_lesson if kind == "lesson" else Exercise.of_puzzle
+        exercises[board_id] = make(json.loads(data), int(number))
+    except (LearnError, ValueError, KeyError, TypeError) as e:
+        return json.dumps({"error": str(e)})
+    return _frames(board_id, prefs)
+
+
+def drill(board_id, what, prefs):
+    """What the player did on an exercise's board: ``click:x,y``, ``move:<token>``,
+    ``check``, ``winner:<colour>``, ``reset`` or ``solution``."""
+    ex = exercises[board_id]
+    verb, _colon, rest = str(what).partition(":")
+    if verb == "click":
+        x, y = rest.split(",")
+        ex.click(float(x), float(y))
+    elif verb == "move":
+        ex.move(rest)
+    elif verb == "winner":
+        ex.say_winner(int(rest))
+    elif verb in ("check", "reset", "solution"):
+        getattr(ex, verb)()
+    return _frames(board_id, prefs)
+
+
+def _frames(board_id, prefs):
+    return json.dumps({"frames": exercises[board_id].frames(Preferences.of(json.loads(prefs)))})
+
+
 def redraw(board_id, prefs):
     return _view(board_id, prefs)
 
@@ -268,6 +323,7 @@ api = {"load": _guard(load), "newGame": _guard(new_game), "setComputer": _guard(
        "record": _guard(record), "openRecord": _guard(open_record),
        "ask": create_proxy(ask), "review": create_proxy(review), "cancel": create_proxy(cancel),
        "startReview": _guard(start_review), "reviewed": _guard(reviewed), "games": create_proxy(games), "geometry": create_proxy(geometry), "language": create_proxy(page_language),
-       "levels": create_proxy(computer_levels)}
+       "levels": create_proxy(computer_levels),
+       "exercise": _guard(exercise), "drill": _guard(drill)}
 # The page script (the app or the embedded boards) defines pgConnect and takes it from here.
 window.pgConnect(to_js(api, dict_converter=window.Object.fromEntries))

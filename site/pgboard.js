@@ -1656,7 +1656,8 @@ window.PgEmbed = {
       status.className = "pg-status"; status.setAttribute("aria-live", "polite");
       fig.prepend(canvas);
       canvas.after(status);
-      if (fig.dataset.interactive !== undefined) {
+      if (this.exercise(fig)) PgLearn.boot(fig);
+      else if (fig.dataset.interactive !== undefined) {
         const bar = document.createElement("div");
         bar.className = "pg-controls";
         for (const [what, label] of [["first", "|◀"], ["prev", "◀"], ["next", "▶"], ["last", "▶|"], ["reset", t("Reset")]]) {
@@ -1680,9 +1681,15 @@ window.PgEmbed = {
     requestAnimationFrame(() => { window.pgBoardAt = performance.now(); });
   },
 
+  // A lesson step or a puzzle (data-lesson, data-puzzle): learn.js drives it.
+  exercise(fig) { return fig.dataset.lesson !== undefined || fig.dataset.puzzle !== undefined; },
+
   // The iframe route: the page's own fragment is the position, plus view=1 / coords=0.
   fromHash(fig) {
     const params = new URLSearchParams(location.hash.slice(1));
+    for (const kind of ["lesson", "puzzle"]) {
+      if (params.has(kind)) { fig.dataset[kind] = params.get(kind); delete fig.dataset.position; return; }
+    }
     fig.dataset.position = location.hash.slice(1);
     if (params.get("view") !== "1") fig.dataset.interactive = "";
     if (params.get("coords") === "0") fig.dataset.coordinates = "0";
@@ -1711,7 +1718,7 @@ window.PgEmbed = {
       canvas.hidden = false;
       const still = fig.querySelector(".pg-static");
       if (still) still.hidden = true;
-      this.load(fig);
+      if (this.exercise(fig)) PgLearn.load(fig); else this.load(fig);
       fig.querySelectorAll(".pg-controls button").forEach((b) => { b.disabled = false; });
       fig.dataset.live = "1";
     });

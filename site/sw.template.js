@@ -6,6 +6,8 @@
 // is a hash of the build, so a new build fills a new cache and the old one is deleted.
 const CACHE = "__CACHE__";
 const FILES = __FILES__;  // "path from the site root" -> SHA-256 of its content
+// Files kept only once a page asks for them (the lessons and puzzles): most visits never do.
+const LATER = __LATER__;
 const DIGEST = "X-Pg-Digest";
 
 const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -17,7 +19,7 @@ function fileOf(request) {
   const scope = new URL(registration.scope).pathname;
   if (!url.pathname.startsWith(scope)) return null;
   const path = url.pathname.slice(scope.length).replace(/(^|\/)$/, "$1index.html");
-  return path in FILES ? path : null;
+  return path in FILES || path in LATER ? path : null;
 }
 
 // The file's content as this build has it, or null: from an older cache holding the same
@@ -62,5 +64,17 @@ self.addEventListener("fetch", (e) => {
   const path = fileOf(e.request);
   if (path === null) return;
   // (caches.match, not caches.open: opening would bring back a cache a newer build deleted)
-  e.respondWith(caches.match(path, { cacheName: CACHE }).then((hit) => hit || fetch(e.request)));
+  e.respondWith(caches.match(path, { cacheName: CACHE }).then((hit) => hit || (path in LATER ? keep(path, e.request) : fetch(e.request))));
 });
+
+// A file of LATER from the network, kept in the offline cache when it is this build's.
+async function keep(path, request) {
+  const response = await fetch(request);
+  if (!response.ok) return response;
+  const body = await response.clone().arrayBuffer();
+  if (hex(await crypto.subtle.digest("SHA-256", body)) === LATER[path]) {
+    const headers = { "Content-Type": response.headers.get("Content-Type") || "application/json", [DIGEST]: LATER[path] };
+    await (await caches.open(CACHE)).put(path, new Response(body, { headers }));
+  }
+  return response;
+}

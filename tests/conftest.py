@@ -28,6 +28,17 @@ def pytest_addoption(parser):
                      help="games of each game in the soak differential test (default: a bounded CI sample)")
 
 
+def pytest_collection_modifyitems(config, items):
+    """Every shipped puzzle's proof takes minutes: it runs only when asked (``-m puzzles``);
+    the ordinary run proves a sample (tests/test_learn.py)."""
+    if "puzzles" in (config.getoption("-m") or ""):
+        return
+    skip = pytest.mark.skip(reason="all puzzles are proven under -m puzzles")
+    for item in items:
+        if "puzzles" in item.keywords:
+            item.add_marker(skip)
+
+
 @pytest.fixture(scope="session")
 def soak_games(request) -> int | None:
     return request.config.getoption("--soak-games")

@@ -1,0 +1,157 @@
+"""The puzzle prover: its finishers are sound (no move that reaches a goal at once is left
+out, in random positions of real size), and it finds, refutes and checks small puzzles,
+rejecting one whose listed refutation does not hold."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pygames.ai.prove import FINISHERS, IN_TWO, check, refutations, solutions
+from pygames.game import Game, new_game
+from pygames.learn import Goal, Puzzle, start
+
+
+def _groups(game: Game, colour: int) -> list[list[int]]:
+    seen: set[int] = set()
+    found = []
+    for p, s in enumerate(game.stones):
+        if s == colour and p not in seen:
+            group, todo = [p], [p]
+            seen.add(p)
+            while todo:
+                for q in game.board.neighbours[todo.pop()]:
+                    if q not in seen and game.stones[q] == colour:
+                        seen.add(q)
+                        group.append(q)
+                        todo.append(q)
+            found.append(group)
+    return found
+
+
+def _goals(game: Game, rng: random.Random) -> list[Goal]:
+    """Goals of every kind the finisher handles, about the position's enemy stones (and
+    some of the mover's own and empty points, which a goal may also name)."""
+    me, them = game.to_move, 3 - game.to_move
+    goals = []
+    for group in _groups(game, them) + _groups(game, me)[:3]:
+        goals += [Goal("own", tuple(group)), Goal("empty", tuple(group))]
+    empty = [p for p, s in enumerate(game.stones) if not s]
+    enemy = [p for p, s in enumerate(game.stones) if s == them]
+    if empty and enemy:
+        goals.append(Goal("own", (rng.choice(empty), rng.choice(enemy))))
+        goals.append(Goal("empty", (rng.choice(empty), rng.choice(enemy))))
+    goals.append(Goal("win"))
+    if game.name == "pente":
+        have = int(game.scores().get(me, 0))
+        goals += [Goal("captures", count=have + 2), Goal("empty", tuple(enemy[:4]))]
+    return goals
+
+
+def _positions(name: str, count: int, rng: random.Random, **options: object) -> list[Game]:
+    """Random positions along random games (biased to dense play near earlier stones, so
+    that captures, flips, rows and fours happen)."""
+    found = []
+    while len(found) < count:
+        game = new_game(name, **options)
+        for _ply in range(rng.randint(10, 120)):
+            if game.is_over():
+                break
+            moves = game.legal_moves()
+            near = [m for m in moves if isinstance(m, int) and any(game.stones[q] for q in game.board.neighbours[m])]
+            game.play(rng.choice(near) if near and rng.random() < 0.8 else rng.choice(moves))
+        if not game.is_over():
+            found.append(start(_fragment(game)) if rng.random() < 0.5 else game)
+    return found
+
+
+def _fragment(game: Game) -> str:
+    from pygames.notation import Record, encode
+    state: dict[str, int | list[int]] = {}
+    if game.name == "pente":
+        counts = game.taken if game.count_captures else game.captures  # type: ignore[attr-defined]
+        state["captures"] = list(counts[1:])
+    setup = {p: s for p, s in enumerate(game.stones) if s}
+    return encode(Record(game.name, dict(game.options), setup=setup, to_move=game.to_move, state=state))
+
+
+@pytest.mark.parametrize(("name", "options"), [
+    ("loose", {"size": 9}), ("loose", {"size": 5}), ("vacu", {"size": 9}), ("vacu", {"size": 5}),
+    ("convacu", {"size": 7}), ("pente", {"size": 9}), ("pente", {"size": 19}),
+    ("pente", {"size": 9, "capture_three": True}), ("pente", {"size": 9, "overline": "exact"}),
+])
+def test_every_move_that_reaches_a_goal_at_once_is_among_the_finishers(name, options):
+    rng = random.Random(f"{name}{options}")
+    finish = FINISHERS[name]
+    checked = 0
+    for game in _positions(name, 12, rng, **options):
+        mover = game.to_move
+        for goal in _goals(game, rng):
+            if goal.reached(game, mover):
+                continue
+            allowed = set(finish(game, goal))
+            for move in game.legal_moves():
+                game.play(move)
+                reached = goal.reached(game, mover)
+                game.undo()
+                if reached:
+                    checked += 1
+                    assert move in allowed, (game.move_text(move), goal, _fragment(game))
+    assert checked, "the positions had goals to reach"
+
+
+# -- small puzzles by hand -----------------------------------------------------------------
+
+#: Pente on 9x9, White to move with a split three d5 e5 _ g5: only f5 makes an open four
+#: (c5 and h5 both free), which Black cannot stop; c5 or h5 leave a gap Black fills.
+PENTE = "v=1&g=pente&size=9&s1=d5.e5.g5&s2=a1.a9.i9&t=1"
+
+
+def _pente_puzzle(line: list[str], refute: list[dict[str, str]], moves: int = 2) -> Puzzle:
+    return Puzzle.read({"id": 1, "game": "pente", "position": PENTE, "goal": {"kind": "win"}, "moves": moves,
+                        "line": line, "refute": refute, "level": moves, "theme": {"en": "t", "ko": "t"}})
+
+
+def test_a_win_in_one_is_found_by_every_move_that_wins():
+    game = start("v=1&g=pente&size=9&s1=b5.c5.d5.e5&s2=a5.b2.c2.d2&t=1")
+    assert sorted(game.move_text(m) for m in solutions(game, Goal("win"), 1)) == ["f5"]
+    wrong = refutations(game, Goal("win"), 1)
+    assert game.parse_move("f5") not in wrong and wrong[game.parse_move("g7")] is None
+
+
+def test_a_puzzle_with_its_line_and_refutations_is_proven_and_a_wrong_refutation_is_rejected():
+    game = start(PENTE)
+    goal = Goal("win")
+    assert [game.move_text(m) for m in solutions(game, goal, 2)] == ["f5"]
+    wrong = refutations(game, goal, 2)
+    assert game.parse_move("f5") not in wrong
+    assert wrong[game.parse_move("h5")] == game.parse_move("f5"), "the gap is the answer"
+    refute = {game.move_text(m): game.move_text(r) for m, r in wrong.items() if r is not None}
+    assert check(_pente_puzzle(["f5", "c5", "h5"], [refute, {}])) == []
+    assert check(_pente_puzzle(["f5", "h5", "c5"], [{"*": "f5", **refute}, {}])) == []
+    # a refutation that does not refute: answer every wrong move far away, in a corner
+    problems = check(_pente_puzzle(["f5", "c5", "h5"], [{"*": "i1"}, {}]))
+    assert any("i1 does not refute" in p for p in problems)
+    # a line that does not reach the goal, and one whose defence is not the only one
+    assert any("does not reach" in p for p in check(_pente_puzzle(["f5", "c5", "a5"], [refute, {}])))
+    assert any("defends" in p for p in check(_pente_puzzle(["h5", "c5", "f5"], [refute, {}])))
+
+
+def test_every_move_that_forces_a_pente_goal_in_two_is_among_the_moves_in_two(monkeypatch):
+    """The two-move bound against a search without it (every move of both sides)."""
+    rng = random.Random(7)
+    bound = IN_TWO["pente"]
+    monkeypatch.delitem(IN_TWO, "pente")
+    checked = 0
+    for game in _positions("pente", 40, rng, size=13):
+        have = int(game.scores().get(game.to_move, 0))
+        for goal in (Goal("win"), Goal("captures", count=have + 4)):
+            moves = bound(game, goal)
+            if moves is None:
+                continue
+            within = set(moves)
+            for move in solutions(game, goal, 2):
+                checked += 1
+                assert move in within, (game.move_text(move), goal, _fragment(game))
+    assert checked, "some positions had a goal within two moves"
