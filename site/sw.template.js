@@ -24,21 +24,23 @@ function fileOf(request) {
 
 // The file's content as this build has it, or null: from an older cache holding the same
 // content, else from the browser's cache, else from the network.
-async function fetchFile(path) {
+async function fetchFile(path, network = true) {
   for (const name of await caches.keys()) {
     const hit = await (await caches.open(name)).match(path);
-    if (hit && hit.headers.get(DIGEST) === FILES[path]) return hit;
+    if (hit && hit.headers.get(DIGEST) === (FILES[path] || LATER[path])) return hit;
   }
   // The page may have been loaded as "dir/" rather than "dir/index.html".
   const urls = path.endsWith("index.html") ? [path.slice(0, -"index.html".length) || "./", path] : [path];
-  const ways = [...urls.map((url) => [url, { cache: "only-if-cached", mode: "same-origin" }]), [path, { cache: "no-cache" }]];
+  const ways = [...urls.map((url) => [url, { cache: "only-if-cached", mode: "same-origin" }]),
+    ...(network ? [[path, { cache: "no-cache" }]] : [])];
+  const digest = FILES[path] || LATER[path];
   for (const [url, how] of ways) {
     try {
       const response = await fetch(url, how);
       if (!response.ok) continue;
       const body = await response.arrayBuffer();
-      if (hex(await crypto.subtle.digest("SHA-256", body)) !== FILES[path]) continue;
-      const headers = { "Content-Type": response.headers.get("Content-Type") || "application/octet-stream", [DIGEST]: FILES[path] };
+      if (hex(await crypto.subtle.digest("SHA-256", body)) !== digest) continue;
+      const headers = { "Content-Type": response.headers.get("Content-Type") || "application/octet-stream", [DIGEST]: digest };
       return new Response(body, { headers });
     } catch (e) { /* offline: try the next way */ }
   }
@@ -53,6 +55,12 @@ async function fill() {
     const response = await fetchFile(path);
     if (!response) throw new Error(`cannot cache ${path}`);
     await cache.put(path, response);
+  }));
+  // a lesson or puzzle opened before this worker was installed is kept too, if the browser
+  // still has it (no request is made for the others)
+  await Promise.all(Object.keys(LATER).map(async (path) => {
+    const response = (await cache.match(path)) ? null : await fetchFile(path, false);
+    if (response) await cache.put(path, response);
   }));
 }
 

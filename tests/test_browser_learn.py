@@ -225,3 +225,20 @@ def test_each_rules_page_links_to_its_lesson(open_page):
     link = w.page.locator(".learn-link a")
     assert link.get_attribute("href") == "./learn.html?lang=ko#gardar/1"
     w.check()
+
+
+def test_a_lesson_opened_once_works_offline(browser, site_server):
+    """The offline cache keeps a lesson, its puzzles' code and the menu once opened (and
+    only then: the game page never fetches them)."""
+    from test_browser_site import first_visit
+
+    with first_visit(browser, site_server, "/learn.html#loose/1") as w:
+        ready(w.page)
+        site_server.stop()
+        w.page.reload()
+        w.page.wait_for_function("window.pgReady === true", timeout=120_000)
+        ready(w.page)
+        assert w.page.locator(f"{BOARD} .pg-learn-title").inner_text().strip() == first_step("loose").title["en"]
+        solve_step(w.page, first_step("loose"))
+        w.errors[:] = [e for e in w.errors if "ERR_CONNECTION_REFUSED" not in e]
+        w.check()
