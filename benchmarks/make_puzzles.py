@@ -23,7 +23,7 @@ import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +40,7 @@ from pygames.ai.prove import (
     solutions,
 )
 from pygames.game import Game, Move, new_game
-from pygames.learn import Goal, Puzzle, start
+from pygames.learn import Goal, Puzzle, groups, start
 from pygames.notation import Record, encode
 
 #: Plays a candidate's proof may make during generation.
@@ -52,16 +52,18 @@ PER_GAME = 8
 #: How often a looked-at position is also tried with the other side to move.
 SWAP = 0.5
 #: The line's defence: the most stubborn (longest proof) of the first STUBBORN replies,
-#: nearest the goal first, after which the solver's move is unique, among REPLIES tried.
+#: nearest the goal first, after which the solver's move is unique, among REPLIES tried;
+#: when every reply loses at once, the nearest such reply.
 REPLIES, STUBBORN = 30, 10
 
 #: Per game: options, the computer's iterations per move, random opening moves (range),
-#: the first ply worth looking at, the most plies of a game, and (``reach``) for levels 2
+#: the first ply worth looking at, the most plies of a game, the share of positions looked
+#: at (``sample``, 0.35 unless given), and (``reach``) for levels 2
 #: and 3 the most liberties a target may have to be worth a proof.
 SETTINGS: dict[str, dict[str, Any]] = {
     "loose": {"options": {"size": 9}, "iterations": 40, "opening": (2, 10), "from": 12, "plies": 90},
-    "vacu": {"options": {"size": 9}, "iterations": 40, "opening": (2, 10), "from": 10, "plies": 110},
-    "convacu": {"options": {"size": 9}, "iterations": 40, "opening": (2, 10), "from": 10, "plies": 110},
+    "vacu": {"options": {"size": 9}, "iterations": 40, "opening": (2, 10), "from": 10, "plies": 110, "sample": 0.15},
+    "convacu": {"options": {"size": 9}, "iterations": 40, "opening": (2, 10), "from": 10, "plies": 110, "sample": 0.2},
     "gardar": {"options": {"size": 5}, "iterations": 40, "opening": (2, 8), "from": 8, "plies": 100,
                "reach": {2: 4, 3: 4}},
     "pente": {"options": {"size": 19}, "iterations": 40, "opening": (0, 4), "from": 6, "plies": 80},
@@ -91,6 +93,7 @@ THEMES: dict[str, tuple[str, str]] = {
     "capture": ("Capture a pair", "한 쌍을 따내세요"),
     "capture_two": ("Force a capture", "따내기를 강제하세요"),
     "break_four": ("Capture to break the four", "따내서 4목을 끊으세요"),
+    "capture_win_force": ("Force the capture win", "따내기 승리를 강제하세요"),
 }
 
 
@@ -128,22 +131,24 @@ def same(a: Game, b: Game) -> bool:
     return a.stones == b.stones and a.to_move == b.to_move and setup_state(a) == setup_state(b)
 
 
-def play_games(name: str, rng: random.Random, deadline: float, stats: Counter[str]) -> Iterator[Game]:
-    """Positions from games played by the computer, a setup copy of each, forever."""
+def play_games(name: str, rng: random.Random, deadline: float, stats: Counter[str],
+               enough: Callable[[], bool] = lambda: False) -> Iterator[Game]:
+    """Positions from games played by the computer, a setup copy of each, until the
+    deadline; a game is left for a new one as soon as ``enough`` says so."""
     s = SETTINGS[name]
     while time.time() < deadline:
         game = new_game(name, **s["options"])
         stats["games"] += 1
         randoms = rng.randint(*s["opening"])
         for ply in range(s["plies"]):
-            if game.is_over() or time.time() > deadline:
+            if game.is_over() or time.time() > deadline or enough():
                 break
             if ply < randoms:
                 move = game.random_move(rng)
             else:
                 move = choose_move(game, seconds=None, iterations=s["iterations"], rng=rng)
             game.play(move)
-            if ply + 1 >= s["from"] and not game.is_over() and not game.passes and rng.random() < 0.35:
+            if ply + 1 >= s["from"] and not game.is_over() and not game.passes and rng.random() < s.get("sample", 0.35):
                 pos = start(fragment(game))
                 if same(pos, game):
                     yield pos
@@ -154,23 +159,6 @@ def play_games(name: str, rng: random.Random, deadline: float, stats: Counter[st
                     if other.stones == game.stones and other.to_move == 3 - game.to_move and not other.is_over():
                         stats["swapped"] += 1
                         yield other
-
-
-def groups(game: Game, colour: int) -> list[list[int]]:
-    seen: set[int] = set()
-    found = []
-    for p, s in enumerate(game.stones):
-        if s == colour and p not in seen:
-            group, todo = [p], [p]
-            seen.add(p)
-            while todo:
-                for q in game.board.neighbours[todo.pop()]:
-                    if q not in seen and game.stones[q] == colour:
-                        seen.add(q)
-                        group.append(q)
-                        todo.append(q)
-            found.append(sorted(group))
-    return found
 
 
 def targets(game: Game) -> list[tuple[dict[str, Any], str]]:
@@ -299,6 +287,10 @@ def make_line(game: Game, goal: Goal, level: int) -> tuple[list[Move], list[dict
                     if count_solutions(game, goal, left - 1) != 1:
                         continue
                     found += 1
+                    if left - 1 == 1:
+                        # every reply loses at once: the nearest one is the natural try
+                        best = (0, reply)
+                        break
                     cost = proof_cost(game, goal, mover, left - 1)
                     if best is None or cost > best[0]:
                         best = (cost, reply)
@@ -366,7 +358,7 @@ def family_theme(game: Game, family: str, level: int, line: list[Move], goal: Go
         return "suppress1" if level == 1 else ("suppress_chase" if level == 2 else "suppress_net")
     if family == "convert":
         return "convert1" if level == 1 else "convert_chase"
-    if family == "win":
+    if family == "win" and game.name != "pente":
         for m in line:
             game.play(m)
         result = game.result()
@@ -381,12 +373,17 @@ def family_theme(game: Game, family: str, level: int, line: list[Move], goal: Go
         return "capture" if level == 1 else "capture_two"
     if family == "break":
         return "break_four"
-    # pente win
-    if level == 1:
-        game.play(line[0])
-        result = game.result()
+    # pente win: by a row or by captures, at the end of the line
+    for m in line:
+        game.play(m)
+    result = game.result()
+    for _m in line:
         game.undo()
-        return "five_capture" if result is not None and "capture" in result.code else "five"
+    by_captures = result is not None and "capture" in result.code
+    if level == 1:
+        return "five_capture" if by_captures else "five"
+    if by_captures:
+        return "capture_win_force"
     return "double_threat" if level == 2 else "four_three"
 
 
@@ -486,6 +483,33 @@ def candidate(game: Game, data: dict[str, Any], family: str, levels: list[int]) 
             "marks": marks_for(game, goal)}
 
 
+def reline(name: str, path: Path) -> int:
+    """Recompute each puzzle's line and refutations with the current rules for choosing
+    the defence, re-check it, and rewrite the file (positions, goals, themes kept)."""
+    data = json.loads(path.read_text())
+    began, changed = time.time(), 0
+    for p in data["puzzles"]:
+        game = start(p["position"])
+        goal = Goal.read(game, p["goal"])
+        try:
+            line, refutes = make_line(game, goal, p["level"])
+        except (Drop, Unknown):
+            continue  # keep the line it has (it was checked when made)
+        text = [game.move_text(m) for m in line]
+        refute = compress(game, goal, line, refutes, p["level"])
+        if text[0] != p["line"][0]:
+            raise SystemExit(f"puzzle {p['id']}: the first move changed")
+        changed += text != p["line"] or refute != p["refute"]
+        p["line"], p["refute"] = text, refute
+        problems = check(Puzzle.read(p), budget=2_000_000)
+        if problems:
+            raise SystemExit(f"puzzle {p['id']}: {problems}")
+    data["made"]["relined"] = f"lines recomputed by --reline ({changed} changed)"
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+    print(f"relined {len(data['puzzles'])} puzzles ({changed} changed) in {time.time() - began:.0f}s")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", choices=sorted(SETTINGS))
@@ -493,10 +517,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=780)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--reline", action="store_true",
+                        help="only recompute the file's lines and refutations (same positions and goals)")
     parser.add_argument("--append", action="store_true",
                         help="keep the file's puzzles (less repeated tactics) and add new ones up to --count")
     args = parser.parse_args(argv)
     name = args.game
+    if args.reline:
+        return reline(name, args.out or ROOT / "site" / "learn" / f"puzzles-{name}.json")
     rng = random.Random(args.seed)
     began = time.time()
     deadline = began + args.seconds
@@ -518,12 +546,15 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             tactics.add(tactic)
             kept[p["level"]].append({k: v for k, v in p.items() if k not in ("id", "game")} | {"check_seconds": 0})
-    for game in play_games(name, rng, deadline, stats):
+    def enough() -> bool:
+        return per_game[stats["games"]] >= PER_GAME
+
+    for game in play_games(name, rng, deadline, stats, enough):
         if all(len(kept[n]) >= per_level[n] for n in kept):
             break
         open_levels = [n for n in kept if len(kept[n]) < per_level[n]]
         for data, family in targets(game):
-            if time.time() > deadline:
+            if time.time() > deadline or enough():
                 break
             key = (fragment(game), json.dumps(data, sort_keys=True))
             if key in seen:

@@ -163,6 +163,19 @@ def _group_of(game: Game, at: Point | None) -> list[Point]:
     return sorted(seen)
 
 
+def groups(game: Game, colour: int) -> list[list[Point]]:
+    """Every group of ``colour``, each as its sorted points: read from the stones alone,
+    the same in every game (for puzzle goals about a group)."""
+    seen: set[Point] = set()
+    found = []
+    for p, s in enumerate(game.stones):
+        if s == colour and p not in seen:
+            group = _group_of(game, p)
+            seen.update(group)
+            found.append(group)
+    return found
+
+
 def _liberties(game: Game, at: Point | None) -> set[Point]:
     return {q for p in _group_of(game, at) for q in game.board.neighbours[p] if game.stones[q] == 0}
 

@@ -33,10 +33,10 @@ def pytest_collection_modifyitems(config, items):
     the ordinary run proves a sample (tests/test_learn.py)."""
     if "puzzles" in (config.getoption("-m") or ""):
         return
-    skip = pytest.mark.skip(reason="all puzzles are proven under -m puzzles")
-    for item in items:
-        if "puzzles" in item.keywords:
-            item.add_marker(skip)
+    left_out = [item for item in items if "puzzles" in item.keywords]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = [item for item in items if "puzzles" not in item.keywords]
 
 
 @pytest.fixture(scope="session")

@@ -11,7 +11,7 @@ import pytest
 from browser import click_point
 
 from pygames import language
-from pygames.learn import Attempt, lesson, puzzles, start
+from pygames.learn import Attempt, lesson, puzzles
 
 pytestmark = pytest.mark.browser
 

@@ -12,7 +12,16 @@ import pytest
 
 from pygames import language
 from pygames.ai.prove import Unknown, check
-from pygames.learn import SHOW_AFTER, Attempt, Goal, LearnError, Step, lesson, puzzles, start
+from pygames.learn import (
+    SHOW_AFTER,
+    Attempt,
+    Goal,
+    LearnError,
+    Step,
+    lesson,
+    puzzles,
+    start,
+)
 
 LEARN = Path(__file__).resolve().parent.parent / "site" / "learn"
 GAMES = ("loose", "vacu", "convacu", "gardar", "pente")

@@ -10,24 +10,7 @@ import pytest
 
 from pygames.ai.prove import FINISHERS, IN_TWO, check, refutations, solutions
 from pygames.game import Game, new_game
-from pygames.learn import Goal, Puzzle, start
-
-
-def _groups(game: Game, colour: int) -> list[list[int]]:
-    seen: set[int] = set()
-    found = []
-    for p, s in enumerate(game.stones):
-        if s == colour and p not in seen:
-            group, todo = [p], [p]
-            seen.add(p)
-            while todo:
-                for q in game.board.neighbours[todo.pop()]:
-                    if q not in seen and game.stones[q] == colour:
-                        seen.add(q)
-                        group.append(q)
-                        todo.append(q)
-            found.append(group)
-    return found
+from pygames.learn import Goal, Puzzle, groups, start
 
 
 def _goals(game: Game, rng: random.Random) -> list[Goal]:
@@ -35,7 +18,7 @@ def _goals(game: Game, rng: random.Random) -> list[Goal]:
     some of the mover's own and empty points, which a goal may also name)."""
     me, them = game.to_move, 3 - game.to_move
     goals = []
-    for group in _groups(game, them) + _groups(game, me)[:3]:
+    for group in groups(game, them) + groups(game, me)[:3]:
         goals += [Goal("own", tuple(group)), Goal("empty", tuple(group))]
     empty = [p for p, s in enumerate(game.stones) if not s]
     enemy = [p for p, s in enumerate(game.stones) if s == them]
