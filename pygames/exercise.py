@@ -39,6 +39,8 @@ class Exercise:
         self.message = ""
         #: The defender's replies the last move brought, which the page plays out after it.
         self.replies = 0
+        #: Whether the last move was right (a puzzle's line goes on), solved or not.
+        self.good = False
         self.session = self._fresh()
 
     @classmethod
@@ -86,7 +88,7 @@ class Exercise:
         """The exercise from its start, misses forgotten (a puzzle: a fresh attempt)."""
         self.session = self._fresh()
         self.attempt = learn.Attempt.begin(self.puzzle) if self.puzzle else None
-        self.picked, self.shown, self.right, self.message, self.replies = set(), (), False, "", 0
+        self.picked, self.shown, self.right, self.message, self.replies, self.good = set(), (), False, "", 0, False
 
     def move(self, move: Move) -> None:
         """The player's move (a point or an action)."""
@@ -116,7 +118,7 @@ class Exercise:
             self.message = _("Start again to try once more.")
             return
         feedback, replies = attempt.play(move)
-        self.message = feedback.message
+        self.message, self.good = feedback.message, feedback.right
         if not feedback.right and not attempt.failed:
             return  # an illegal move: nothing changed
         self.session.play(move)
@@ -168,7 +170,7 @@ class Exercise:
         g = self.session.game
         info: dict[str, Any] = {"kind": self.kind, "game": self.game_name, "number": self.number,
                                 "count": self.count, "right": self.right, "message": self.message,
-                                "misses": self.misses}
+                                "misses": self.misses, "good": self.good}
         if self.step is not None:
             task = self.step.task
             info.update(title=learn.words(self.step.title), text=learn.words(self.step.text),

@@ -523,7 +523,8 @@ class Puzzle:
         goal = str(self.goal.get("kind", ""))
         what = {"own": _("turn the marked stones to your colour"), "empty": _("take the marked stones off the board"),
                 "win": _("win the game"), "enclosed": _("enclose the marked points"),
-                "captures": _("reach {count} captured stones", count=self.goal.get("count", 0))}.get(goal, "")
+                "captures": _("reach {count} captured stones (you have {have})", count=self.goal.get("count", 0),
+                              have=round(game.scores().get(game.to_move, 0)))}.get(goal, "")
         if self.moves == 1:
             return _("{colour} to play: {goal}, in one move.", colour=who, goal=what)
         return _("{colour} to play: {goal}, within {count} of your moves, whatever the defence.", colour=who,

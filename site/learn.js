@@ -125,7 +125,7 @@ window.PgLearn = {
     fig.querySelector(".pg-learn-text").textContent = info.text;
     const status = fig.querySelector(".pg-status");
     status.textContent = info.message;
-    status.dataset.kind = info.right ? "right" : info.message ? "wrong" : "";
+    status.dataset.kind = info.right || info.good ? "right" : info.message ? "wrong" : "";
     fig.dataset.right = info.right ? "1" : "";
     fig.dataset.ply = v.ply;
     canvas.setAttribute("aria-label", [info.title, info.text, v.position].filter(Boolean).join(" "));
