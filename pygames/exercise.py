@@ -42,15 +42,18 @@ class Exercise:
         #: Whether the last move was right (a puzzle's line goes on), solved or not.
         self.good = False
         self.session = self._fresh()
+        #: Action buttons (pass, the button...) only for a task about one, which the start decides.
+        self.actions = step is not None and "play" in step.task and any(
+            isinstance(m, str) for m in step.right_moves(self.session.game))
 
     @classmethod
     def of_lesson(cls, data: Mapping[str, Any], number: int) -> Exercise:
         """Step ``number`` (from 1) of a lesson track's data; :class:`learn.LearnError` if none."""
-        track = learn.lesson(data)
-        if not 1 <= number <= len(track.steps):
+        steps = data.get("steps", ())
+        if not 1 <= number <= len(steps):
             raise learn.LearnError(_("this lesson has no step {number}", number=number))
-        step = track.steps[number - 1]
-        return cls("lesson", track.game, number, len(track.steps), step.position, step.marks, step=step)
+        step = learn.Step.read(steps[number - 1])  # only the step on view: each step read is a position set up
+        return cls("lesson", data["game"], number, len(steps), step.position, step.marks, step=step)
 
     @classmethod
     def of_puzzle(cls, data: Mapping[str, Any], number: int) -> Exercise:
@@ -175,9 +178,7 @@ class Exercise:
             task = self.step.task
             info.update(title=learn.words(self.step.title), text=learn.words(self.step.text),
                         task=next(k for k in ("play", "choose", "winner") if k in task))
-            # action buttons (pass, the button...) only where the task is about one
-            wants_action = "play" in task and any(isinstance(m, str) for m in self.step.right_moves(g))
-            info["actions"] = view["actions"] if wants_action else []
+            info["actions"] = view["actions"] if self.actions else []
             if "winner" in task:
                 info["choices"] = [[c, g.colour_label(c)] for c in range(1, g.players() + 1)] + [[0, _("A tie")]]
         if self.puzzle is not None and self.attempt is not None:

@@ -151,9 +151,9 @@ def _illegal_points(game: Game) -> set[Point]:
     return {p for p in range(len(game.board)) if game.stones[p] == 0 and not game.is_legal(p)}
 
 
-def _group_of(game: Game, at: Point | None) -> list[Point]:
-    if at is None or not game.stones[at]:
-        raise LearnError("this question needs a stone: give its point as 'at'")
+def group(game: Game, at: Point) -> list[Point]:
+    """The stones connected to ``at`` through its own colour, sorted: read from the stones
+    alone, the same in every game."""
     colour, seen, todo = game.stones[at], {at}, [at]
     while todo:
         for q in game.board.neighbours[todo.pop()]:
@@ -163,6 +163,12 @@ def _group_of(game: Game, at: Point | None) -> list[Point]:
     return sorted(seen)
 
 
+def _group_of(game: Game, at: Point | None) -> list[Point]:
+    if at is None or not game.stones[at]:
+        raise LearnError("this question needs a stone: give its point as 'at'")
+    return group(game, at)
+
+
 def groups(game: Game, colour: int) -> list[list[Point]]:
     """Every group of ``colour``, each as its sorted points: read from the stones alone,
     the same in every game (for puzzle goals about a group)."""
@@ -170,9 +176,8 @@ def groups(game: Game, colour: int) -> list[list[Point]]:
     found = []
     for p, s in enumerate(game.stones):
         if s == colour and p not in seen:
-            group = _group_of(game, p)
-            seen.update(group)
-            found.append(group)
+            found.append(group(game, p))
+            seen.update(found[-1])
     return found
 
 
@@ -200,29 +205,32 @@ def _dead(game: Game, at: Point | None) -> set[Point]:
     return {p for colour in (1, 2) for p in game.dead_stones(colour)}
 
 
-def _wins_now(game: Game, at: Point | None) -> set[Point]:
-    """The points where the player to move would win at once."""
-    mover, found = game.to_move, set()
-    for p in range(len(game.board)):
-        if game.stones[p] == 0 and game.is_legal(p):
-            game.play(p)
-            if _won(game, mover):
-                found.add(p)
-            game.undo()
-    return found
-
-
-def _capturing(game: Game, at: Point | None) -> set[Point]:
-    """The points where the player to move would take stones off the board (or turn them)."""
+def _points_where(game: Game, test: Callable[[Game], bool]) -> set[Point]:
+    """The empty points where a stone of the player to move passes ``test`` once played."""
     found = set()
     for p in range(len(game.board)):
         if game.stones[p] == 0 and game.is_legal(p):
             game.play(p)
-            effects = game.last_effects
-            if effects is not None and (effects.removed or effects.flipped):
+            if test(game):
                 found.add(p)
             game.undo()
     return found
+
+
+def _wins_now(game: Game, at: Point | None) -> set[Point]:
+    """The points where the player to move would win at once."""
+    mover = game.to_move
+    return _points_where(game, lambda g: _won(g, mover))
+
+
+def _takes(game: Game) -> bool:
+    effects = game.last_effects
+    return effects is not None and bool(effects.removed or effects.flipped)
+
+
+def _capturing(game: Game, at: Point | None) -> set[Point]:
+    """The points where the player to move would take stones off the board (or turn them)."""
+    return _points_where(game, _takes)
 
 
 def _enclosures(game: Game, at: Point | None) -> set[Point]:

@@ -894,4 +894,3 @@ __all__ = [
     "merge_answers",
     "option_fields",
 ]
-

@@ -36,7 +36,7 @@ window.PgLearn = {
     this.data[name] ||= fetch(this.base + "learn/" + name).then((r) => {
       if (!r.ok) throw new Error(r.status === 404 ? t("nothing of that name") : r.statusText);
       return r.text();
-    });
+    }).catch((e) => { delete this.data[name]; throw e; });  // a failed download is tried again next time
     return this.data[name];
   },
 

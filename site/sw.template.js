@@ -8,6 +8,7 @@ const CACHE = "__CACHE__";
 const FILES = __FILES__;  // "path from the site root" -> SHA-256 of its content
 // Files kept only once a page asks for them (the lessons and puzzles): most visits never do.
 const LATER = __LATER__;
+const digestOf = (path) => FILES[path] || LATER[path];
 const DIGEST = "X-Pg-Digest";
 
 const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -27,13 +28,13 @@ function fileOf(request) {
 async function fetchFile(path, network = true) {
   for (const name of await caches.keys()) {
     const hit = await (await caches.open(name)).match(path);
-    if (hit && hit.headers.get(DIGEST) === (FILES[path] || LATER[path])) return hit;
+    if (hit && hit.headers.get(DIGEST) === digestOf(path)) return hit;
   }
   // The page may have been loaded as "dir/" rather than "dir/index.html".
   const urls = path.endsWith("index.html") ? [path.slice(0, -"index.html".length) || "./", path] : [path];
   const ways = [...urls.map((url) => [url, { cache: "only-if-cached", mode: "same-origin" }]),
     ...(network ? [[path, { cache: "no-cache" }]] : [])];
-  const digest = FILES[path] || LATER[path];
+  const digest = digestOf(path);
   for (const [url, how] of ways) {
     try {
       const response = await fetch(url, how);

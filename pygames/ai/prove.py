@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
+from .. import learn
 from ..board import Point
 from ..game import PASS, Game, IllegalMove, Move
 from ..learn import Goal, Puzzle
@@ -38,18 +39,6 @@ class Unknown(Exception):
 FINISHERS: dict[str, Callable[[Game, Goal], Iterable[Move]]] = {}
 
 
-def _group(game: Game, p: Point) -> set[Point]:
-    """The stones connected to ``p`` through its own colour."""
-    colour, seen, todo = game.stones[p], {p}, [p]
-    nbrs, stones = game.board.neighbours, game.stones
-    while todo:
-        for q in nbrs[todo.pop()]:
-            if q not in seen and stones[q] == colour:
-                seen.add(q)
-                todo.append(q)
-    return seen
-
-
 def _liberties(game: Game, points: Iterable[Point]) -> set[Point]:
     """The empty points next to the groups holding ``points`` (empty points of ``points``
     count as themselves)."""
@@ -62,8 +51,8 @@ def _liberties(game: Game, points: Iterable[Point]) -> set[Point]:
         if not stones[p]:
             found.add(p)
             continue
-        group = _group(game, p)
-        done |= group
+        group = learn.group(game, p)
+        done.update(group)
         found |= {q for g in group for q in nbrs[g] if not stones[q]}
     return found
 
