@@ -6,7 +6,7 @@ Not shipped: run by hand, one game at a time, under ``nice``::
 
 It plays games with the computer player at a fast setting (a few random opening moves
 for variety), looks at each position for local goals (flip or suppress an enemy group,
-take dead stones, win, capture, break a four), and proves each candidate exactly with
+take dead stones, win, capture, stop a threatened win with a capture), and proves each candidate exactly with
 :mod:`pygames.ai.prove`: a puzzle is kept only when its first move, and each later move
 of the solver along the line, is the *only* one that forces the goal in the level's
 number of moves. The line's defence is the most stubborn one (the reply whose proof
@@ -31,9 +31,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pygames.ai import choose_move
+from pygames import learn
 from pygames.ai.prove import (
     Prover,
     Unknown,
+    _pente_captures,
+    _pente_goal_points,
     check,
     pente_in_two,
     refutations,
@@ -94,7 +97,12 @@ THEMES: dict[str, tuple[str, str]] = {
     "capture_two": ("Force a capture", "따내기를 강제하세요"),
     "break_four": ("Capture to break the four", "따내서 4목을 끊으세요"),
     "capture_win_force": ("Force the capture win", "따내기 승리를 강제하세요"),
+    "defend_capture": ("Only a capture saves you", "따내기만이 살 길입니다"),
 }
+
+
+#: The themes that ``--only`` can ask for alone, and the family of goals each comes from.
+ONLY = {"break_four": "defend", "defend_capture": "defend", "five_capture": "win", "capture_win_force": "win"}
 
 
 # -- positions ---------------------------------------------------------------------------
@@ -132,15 +140,19 @@ def same(a: Game, b: Game) -> bool:
 
 
 def play_games(name: str, rng: random.Random, deadline: float, stats: Counter[str],
-               enough: Callable[[], bool] = lambda: False) -> Iterator[Game]:
+               enough: Callable[[], bool] = lambda: False, sample: float | None = None) -> Iterator[Game]:
     """Positions from games played by the computer, a setup copy of each, until the
-    deadline; a game is left for a new one as soon as ``enough`` says so."""
+    deadline; a game is left for a new one as soon as ``enough`` says so, and the play
+    ends if it says so of a new game. ``sample`` overrides the share of positions looked at."""
     s = SETTINGS[name]
+    share = s.get("sample", 0.35) if sample is None else sample
     while time.time() < deadline:
         game = new_game(name, **s["options"])
         stats["games"] += 1
         randoms = rng.randint(*s["opening"])
         for ply in range(s["plies"]):
+            if ply == 0 and enough():
+                return
             if game.is_over() or time.time() > deadline or enough():
                 break
             if ply < randoms:
@@ -148,7 +160,7 @@ def play_games(name: str, rng: random.Random, deadline: float, stats: Counter[st
             else:
                 move = choose_move(game, seconds=None, iterations=s["iterations"], rng=rng)
             game.play(move)
-            if ply + 1 >= s["from"] and not game.is_over() and not game.passes and rng.random() < s.get("sample", 0.35):
+            if ply + 1 >= s["from"] and not game.is_over() and not game.passes and rng.random() < share:
                 pos = start(fragment(game))
                 if same(pos, game):
                     yield pos
@@ -184,8 +196,8 @@ def targets(game: Game) -> list[tuple[dict[str, Any], str]]:
         found.append(({"kind": "win"}, "win"))
         have = game.scores().get(me, 0)
         found.append(({"kind": "captures", "count": int(have) + 2}, "capture"))
-        for four in fours(game, them):
-            found.append(({"kind": "empty", "points": [label(p) for p in four]}, "break"))
+        if len(game.seats) == 2 and _pente_goal_points(game, Goal("win"), them):
+            found.append(({"kind": "safe"}, "defend"))
     return found
 
 
@@ -371,8 +383,6 @@ def family_theme(game: Game, family: str, level: int, line: list[Move], goal: Go
         return "kill1" if level == 1 else ("kill_enclose" if level == 2 else "kill_chase")
     if family == "capture":
         return "capture" if level == 1 else "capture_two"
-    if family == "break":
-        return "break_four"
     # pente win: by a row or by captures, at the end of the line
     for m in line:
         game.play(m)
@@ -448,7 +458,77 @@ def connection_distance(game: Game, colour: int) -> int:
     return far
 
 
+def defence(game: Game, data: dict[str, Any], levels: list[int]) -> dict[str, Any]:
+    """Pente: the opponent wins next move unless one move, a capture, stops it. Level 1
+    when the threat has two or more winning points (no block can cover them all), 2 when
+    the one winning point can be blocked but the block still loses (a trap)."""
+    me, them = game.to_move, 3 - game.to_move
+    if not _pente_captures(game, me, open_too=False)[0]:
+        raise Drop("no capture to defend with")
+    goal = Goal.read(game, data)
+    answer = unique_solution(game, goal, 1)
+    game.play(answer)
+    taken = game.last_effects.removed if game.last_effects else ()
+    game.undo()
+    if not taken:
+        raise Drop("a defence without a capture")
+    threats = learn.QUERIES["wins"](start(fragment(game, them)), None)
+    level = 1 if len(threats) > 1 else 2
+    if level not in levels:
+        raise Drop(f"level {level} full")
+    # each wrong move meets the win it allows, the commonest under "*"
+    wins: dict[Move, Move] = {}
+    for move in game.legal_moves():
+        if move == answer:
+            continue
+        game.play(move)
+        try:
+            if not game.is_over():
+                at = sorted(learn.QUERIES["wins"](game, None), key=lambda p: (p not in threats, p))
+                if at:
+                    wins[move] = at[0]
+        finally:
+            game.undo()
+    default = Counter(wins.values()).most_common(1)[0][0]
+    refute = {"*": game.move_text(default)} | {game.move_text(m): game.move_text(w) for m, w in wins.items()
+                                               if not _wins_after(game, m, default, them)}
+    fives = {p for p in threats if p in {q for four in fours(game, them) for q in _ends(game, four)}}
+    broken = fives and any(p in taken for four in fours(game, them) for p in four)
+    theme = THEMES["break_four" if broken else "defend_capture"]
+    return {"position": fragment(game), "goal": data, "moves": 1, "line": [game.move_text(answer)],
+            "refute": [refute], "level": level, "theme": {"en": theme[0], "ko": theme[1]}, "marks": ""}
+
+
+def _wins_after(game: Game, move: Move, reply: Move, winner: int) -> bool:
+    """Whether ``reply`` wins for ``winner`` after ``move``."""
+    game.play(move)
+    try:
+        if game.is_over() or not game.is_legal(reply):
+            return False
+        game.play(reply)
+        result = game.result()
+        game.undo()
+        return result is not None and result.winners == (winner,)
+    finally:
+        game.undo()
+
+
+def _ends(game: Game, run: list[int]) -> list[int]:
+    """The points just past each end of a straight run of stones."""
+    n = game.options["size"]
+    (x0, y0), (x1, y1) = (run[0] % n, run[0] // n), (run[1] % n, run[1] // n)
+    dx, dy = x1 - x0, y1 - y0
+    ends = []
+    for (x, y), step in (((x0, y0), -1), ((run[-1] % n, run[-1] // n), 1)):
+        ex, ey = x + step * dx, y + step * dy
+        if 0 <= ex < n and 0 <= ey < n:
+            ends.append(ey * n + ex)
+    return ends
+
+
 def candidate(game: Game, data: dict[str, Any], family: str, levels: list[int]) -> dict[str, Any]:
+    if family == "defend":
+        return defence(game, data, levels)
     goal = Goal.read(game, data)
     mover = game.to_move
     if goal.reached(game, mover):
@@ -457,7 +537,7 @@ def candidate(game: Game, data: dict[str, Any], family: str, levels: list[int]) 
     reach = within(game, goal, family)
     for n in range(1, max(levels) + 1):
         if game.name == "pente":
-            if n > 1 and (reach or (family == "break" and n > 2)):
+            if n > 1 and reach:
                 continue
         elif family == "win" and reach > n + 1:
             continue
@@ -521,8 +601,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="only recompute the file's lines and refutations (same positions and goals)")
     parser.add_argument("--append", action="store_true",
                         help="keep the file's puzzles (less repeated tactics) and add new ones up to --count")
+    parser.add_argument("--only", type=lambda text: text.split(","),
+                        help=f"with --append: add --count puzzles of these themes alone ({', '.join(ONLY)}), "
+                             "at any level, looking at every position")
     args = parser.parse_args(argv)
     name = args.game
+    if args.only and not set(args.only) <= ONLY.keys():
+        parser.error(f"--only takes themes among {', '.join(ONLY)}")
+    families = {ONLY[t] for t in args.only or ()}
+    themes = {THEMES[t][0] for t in args.only or ()}
     if args.reline:
         return reline(name, args.out or ROOT / "site" / "learn" / f"puzzles-{name}.json")
     rng = random.Random(args.seed)
@@ -545,15 +632,22 @@ def main(argv: list[str] | None = None) -> int:
                 dropped["an earlier run's puzzle repeating a tactic"] += 1
                 continue
             tactics.add(tactic)
-            kept[p["level"]].append({k: v for k, v in p.items() if k not in ("id", "game")} | {"check_seconds": 0})
-    def enough() -> bool:
-        return per_game[stats["games"]] >= PER_GAME
+            kept[p["level"]].append({k: v for k, v in p.items() if k != "game"} | {"check_seconds": 0})
+    if args.only:
+        per_level = {n: len(kept[n]) + args.count for n in kept}
 
-    for game in play_games(name, rng, deadline, stats, enough):
+    def enough() -> bool:
+        return per_game[stats["games"]] >= PER_GAME or (args.only is not None and stats["proven"] >= args.count)
+
+    for game in play_games(name, rng, deadline, stats, enough, sample=1.0 if args.only else None):
+        if args.only and stats["proven"] >= args.count:
+            break
         if all(len(kept[n]) >= per_level[n] for n in kept):
             break
         open_levels = [n for n in kept if len(kept[n]) < per_level[n]]
         for data, family in targets(game):
+            if args.only and family not in families:
+                continue
             if time.time() > deadline or enough():
                 break
             key = (fragment(game), json.dumps(data, sort_keys=True))
@@ -562,7 +656,10 @@ def main(argv: list[str] | None = None) -> int:
             seen.add(key)
             stats["candidates"] += 1
             try:
-                puzzle = candidate(game, data, family, open_levels)
+                # a theme asked for alone: its family up to two moves (three cost too much)
+                puzzle = candidate(game, data, family, [1, 2] if args.only else open_levels)
+                if args.only and puzzle["theme"]["en"] not in themes:
+                    raise Drop("another theme")
             except Drop as e:
                 dropped[str(e)] += 1
                 continue
@@ -605,12 +702,17 @@ def main(argv: list[str] | None = None) -> int:
             if not open_levels:
                 break
     seconds = round(time.time() - began)
-    ordered = [p for n in (1, 2, 3) for p in kept[n]]
+    # an earlier run's puzzles keep their numbers (links and kept progress name them);
+    # new ones follow, easiest first
+    ordered = sorted((p for n in (1, 2, 3) for p in kept[n]), key=lambda p: "id" not in p)
+    number = max((p["id"] for p in ordered if "id" in p), default=0)
     puzzles = []
-    for i, p in enumerate(ordered, 1):
+    for p in ordered:
         p = dict(p)
         p.pop("check_seconds")
-        puzzles.append({"id": i, "game": name, **p})
+        if "id" not in p:
+            number += 1
+        puzzles.append({"id": p.pop("id", number), "game": name, **p})
     command = "nice .venv/bin/python benchmarks/make_puzzles.py " + " ".join(argv if argv is not None else sys.argv[1:])
     made: dict[str, Any] = {
         "command": command, "seconds": seconds, "games_played": stats["games"],

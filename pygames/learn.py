@@ -87,7 +87,9 @@ class Goal:
     * ``empty``: every point of ``points`` is empty (a suppressed group, dead stones
       taken off, a captured pair);
     * ``win``: the game is over and the mover has won;
-    * ``captures``: the mover's score (Pente's captured stones) is at least ``count``.
+    * ``captures``: the mover's score (Pente's captured stones) is at least ``count``;
+    * ``safe``: the mover has just moved and whoever plays next cannot win with their move
+      (a defence: Pente's four broken or a capture win stopped), or the mover has won.
     """
 
     kind: str
@@ -133,6 +135,16 @@ def _enclosed_by(game: Game, colour: int) -> set[Point]:
     return {p for e in _gardar(game).enclosures() if e.controller == colour for p in e.points}
 
 
+def _safe(game: Game, mover: int) -> bool:
+    """Nobody to move can win at once. Judged only right after the mover's own move: with
+    the mover to play again the threat has not been answered yet."""
+    if _won(game, mover):
+        return True
+    if game.is_over() or game.to_move == mover:
+        return False
+    return not _wins_now(game, None)
+
+
 GOALS: dict[str, Callable[[Game, Goal, int], bool]] = {
     "own": lambda g, goal, mover: all(g.stones[p] == mover for p in goal.points),
     "empty": lambda g, goal, mover: all(g.stones[p] == 0 for p in goal.points),
@@ -140,6 +152,7 @@ GOALS: dict[str, Callable[[Game, Goal, int], bool]] = {
     "captures": lambda g, goal, mover: g.scores().get(mover, 0) >= goal.count,
     # Gardar: every point lies in an enclosure the mover controls.
     "enclosed": lambda g, goal, mover: set(goal.points) <= _enclosed_by(g, mover),
+    "safe": lambda g, goal, mover: _safe(g, mover),
 }
 
 
@@ -531,6 +544,7 @@ class Puzzle:
         goal = str(self.goal.get("kind", ""))
         what = {"own": _("turn the marked stones to your colour"), "empty": _("take the marked stones off the board"),
                 "win": _("win the game"), "enclosed": _("enclose the marked points"),
+                "safe": _("stop your opponent from winning with their next move"),
                 "captures": _("reach {count} captured stones (you have {have})", count=self.goal.get("count", 0),
                               have=round(game.scores().get(game.to_move, 0)))}.get(goal, "")
         if self.moves == 1:
@@ -587,6 +601,8 @@ class Attempt:
         if not game.is_legal(reply):
             return Feedback(False, _("Not that one: the goal is not reached.")), []
         game.play(reply)
+        if game.is_over() and not _won(game, self.mover):
+            return Feedback(False, _("Not that one: this answer wins the game.")), [reply]
         return Feedback(False, _("Not that one: after this answer the goal is out of reach.")), [reply]
 
 

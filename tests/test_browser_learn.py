@@ -16,6 +16,7 @@ from pygames.learn import Attempt, lesson, puzzles
 pytestmark = pytest.mark.browser
 
 LEARN = Path(__file__).resolve().parent.parent / "site" / "learn"
+SHOTS = Path(__file__).resolve().parent.parent / "dist" / "screenshots"
 GAMES = ("loose", "vacu", "convacu", "gardar", "pente")
 BOARD = "#learn-board"
 PHONE = {"width": 390, "height": 844}
@@ -147,6 +148,35 @@ def test_a_wrong_puzzle_move_meets_its_refutation_and_taps_during_it_are_dropped
     assert page.evaluate(f"Number(document.querySelector('{BOARD}').dataset.ply)") == 0
     act(page, lambda: page.click(f"{BOARD} .pg-learn-bar button[data-do='solution']"))
     assert page.evaluate(f"Number(document.querySelector('{BOARD}').dataset.ply)") == len(puzzle.line)
+    w.check()
+
+
+@pytest.mark.parametrize(("lang", "viewport", "scheme"), [("en", {"width": 1100, "height": 900}, "light"),
+                                                       ("ko", PHONE, "dark")], ids=["en-desktop", "ko-phone"])
+def test_a_pente_defence_puzzle_shows_the_win_a_wrong_move_allows_and_takes_the_capture(open_page, lang, viewport,
+                                                                                        scheme):
+    puzzle = next(p for p in puzzles(json.loads((LEARN / "puzzles-pente.json").read_text()))
+                  if p.goal["kind"] == "safe" and p.theme["en"] == "Capture to break the four")
+    w = open_page(f"/learn.html#puzzles/pente/{puzzle.id}", locale="ko-KR" if lang == "ko" else "en-US",
+                  viewport=viewport, color_scheme=scheme)
+    page = w.page
+    ready(page)
+    with language(lang):
+        assert page.locator(f"{BOARD} .pg-learn-title").inner_text().strip() == puzzle.theme[lang]
+        assert puzzle.prompt(puzzle.game_at_start()) in page.locator(f"{BOARD}").inner_text()
+    game = puzzle.game_at_start()
+    wrong = puzzle.refute[0]["*"]  # the opponent's winning point: blocking it is not enough
+    before = shown(page)
+    click_point(page, game.board, wrong, f"{BOARD} canvas")
+    ready(page, after=before)
+    text, kind = status(page)
+    assert kind == "wrong" and text
+    assert page.evaluate(f"Number(document.querySelector('{BOARD}').dataset.ply)") == 2, "the block and the win it allowed"
+    page.screenshot(path=SHOTS / f"learn-defence-wrong-{lang}.png")
+    act(page, lambda: page.click(f"{BOARD} .pg-learn-bar button[data-do='reset']"))
+    act(page, lambda: click_point(page, game.board, puzzle.line[0], f"{BOARD} canvas"))
+    assert status(page)[1] == "right"
+    page.screenshot(path=SHOTS / f"learn-defence-solved-{lang}.png")
     w.check()
 
 

@@ -127,6 +127,16 @@ def test_every_game_has_at_least_60_puzzles_in_three_difficulties_with_themes(ga
         assert p.theme.get("en") and p.theme.get("ko")
 
 
+def test_pente_puzzles_cover_captures_as_well_as_fives():
+    themes = {p.theme["en"] for p in PUZZLES if p.game == "pente"}
+    for theme in ("Make five in a row", "Win by the fifth capture", "Capture a pair",
+                  "Capture to break the four", "Only a capture saves you"):
+        assert theme in themes
+    defences = [p for p in PUZZLES if p.game == "pente" and p.goal["kind"] == "safe"]
+    assert defences and all(p.refute and p.refute[0].get("*") for p in defences), \
+        "a wrong defence is answered by the win it allows"
+
+
 def _sample() -> list:
     rng = random.Random(24)
     chosen = []

@@ -92,6 +92,17 @@ def test_rule_placed_stone_without_true_liberty_and_no_flip_is_illegal():
         g.play(at(g, 1, 1))
 
 
+def test_choice_the_check_comes_after_the_flips_so_one_eye_is_flipped_and_two_eyes_are_safe():
+    # the rules page: a stone in a group's single eye flips it; in either of two eyes, illegal
+    one = position(Loose, ". . . . .\n. . . . .\nX X . . .\nO O X . .\n. O X . .")
+    one.play(at(one, 4, 0))
+    assert draw(one).splitlines()[3:] == ["X X X . .", "X X X . ."]
+    two = position(Loose, ". . . . .\n. . . . .\nX X X X .\nO O O O X\n. O . O X")
+    for eye in (at(two, 4, 0), at(two, 4, 2)):
+        with pytest.raises(IllegalMove):
+            two.play(eye)
+
+
 def test_L_E_two_enemy_groups_flip_at_once():
     g = position(Loose, ". O X . .\nO X . . .\nX . . . .\n. . . . .\n. . . . .")
     g.play(at(g, 0, 0))

@@ -10,7 +10,7 @@ import pytest
 
 from pygames.ai.prove import FINISHERS, IN_TWO, check, refutations, solutions
 from pygames.game import Game, new_game
-from pygames.learn import Goal, Puzzle, groups, start
+from pygames.learn import Attempt, Goal, Puzzle, groups, start
 
 
 def _goals(game: Game, rng: random.Random) -> list[Goal]:
@@ -138,3 +138,28 @@ def test_every_move_that_forces_a_pente_goal_in_two_is_among_the_moves_in_two(mo
                 checked += 1
                 assert move in within, (game.move_text(move), goal, _fragment(game))
     assert checked, "some positions had a goal within two moves"
+
+
+def test_a_defence_is_the_capture_that_breaks_the_open_four_and_each_wrong_move_meets_the_win():
+    # White's open four b5-e5 cannot be blocked at both ends; Black's d7 takes d6 and d5
+    position = "v=1&g=pente&size=9&s1=b5.c5.d5.e5.d6&s2=d4&t=2"
+    game = start(position)
+    goal = Goal("safe")
+    assert not goal.reached(game, 2), "a threat not yet answered is no defence"
+    assert [game.move_text(m) for m in solutions(game, goal, 1)] == ["d7"]
+
+    def puzzle(refute: dict[str, str]) -> Puzzle:
+        return Puzzle.read({"id": 1, "game": "pente", "position": position, "goal": {"kind": "safe"},
+                            "moves": 1, "line": ["d7"], "refute": [refute], "level": 1,
+                            "theme": {"en": "t", "ko": "t"}})
+
+    assert check(puzzle({"*": "a5", "a5": "f5"})) == []
+    assert any("a5, the answer to a5, is illegal" in p for p in check(puzzle({"*": "a5"})))
+    assert any("i1 does not win against" in p for p in check(puzzle({"*": "i1"})))
+    attempt = Attempt.begin(puzzle({"*": "a5", "a5": "f5"}))
+    feedback, replies = attempt.play(attempt.game.parse_move("f5"))
+    assert not feedback.right and [attempt.game.move_text(r) for r in replies] == ["a5"]
+    assert feedback.message == "Not that one: this answer wins the game."
+    assert attempt.game.result().winners == (1,), "the refutation is the win the move allowed"
+    solved = Attempt.begin(puzzle({"*": "a5", "a5": "f5"}))
+    assert solved.play(solved.game.parse_move("d7"))[0].right and solved.solved

@@ -499,6 +499,8 @@ def _check_refutations(prover: Prover, puzzle: Puzzle, line: list[Move]) -> list
             try:
                 if prover.reached():
                     continue  # another way to the goal: the page accepts it
+                if left == 1 and prover.goal.kind == "safe":
+                    problems += _wins_back(prover, game.move_text(move), refutes)
                 if left == 1 or game.is_over():
                     continue
                 problems += _refuted(prover, game.move_text(move), refutes, left)
@@ -510,6 +512,23 @@ def _check_refutations(prover: Prover, puzzle: Puzzle, line: list[Move]) -> list
     for _ in range(played):
         game.undo()
     return problems
+
+
+def _wins_back(prover: Prover, text: str, refutes: Mapping[str, str]) -> list[str]:
+    """A defence puzzle's wrong move is answered by the win it allowed."""
+    game = prover.game
+    answer = refutes.get(text, refutes.get("*"))
+    if answer is None:
+        return [f"{text} has no winning answer listed"]
+    if not prover._play(game.parse_move(answer)):
+        return [f"{answer}, the answer to {text}, is illegal"]
+    try:
+        result = game.result()
+        if result is None or prover.mover in result.winners:
+            return [f"{answer} does not win against {text}"]
+    finally:
+        game.undo()
+    return []
 
 
 def _refuted(prover: Prover, text: str, refutes: Mapping[str, str], left: int) -> list[str]:
