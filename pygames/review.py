@@ -134,7 +134,7 @@ def look(game: Game, played: Move | None = None, *, seconds: float | None = BUDG
 def after_settled(game: Game, analysis: ai.Analysis) -> Game | None:
     """The position after a move the searcher settled without searching (the only move, or
     the only one that does not lose at once), where the game goes on: a search's values are
-    even odds then, which say nothing, so the review looks at that position instead."""
+    then only the count after that move, not a search, so the review looks at that position."""
     if analysis.work:
         return None
     after = game.copy()

@@ -8,7 +8,7 @@ import random
 import pytest
 from test_session import finish, no_pause
 
-from pygames import new_game
+from pygames import ai, new_game
 from pygames.notation import Record, decode
 from pygames.records import RecordError, read, read_any, write, write_pente_org
 from pygames.review import (
@@ -188,15 +188,16 @@ def test_a_move_settled_without_search_is_judged_by_the_position_after_it():
     game = record_of(ONLY_A_PASS).replay()
     assert game.legal_moves() == ["pass"]
     assert look(game, seconds=None, iterations=60, rng=random.Random(1)).values == (0.0, 1.0)
-
-
+    # the hint and the evaluation bar, which take the search's own values, read the count
+    # after the forced pass too (they said even odds)
+    values = ai.analyse(game, seconds=None, iterations=60, rng=random.Random(1)).values
+    assert values[1] > 0.9 and values[0] < 0.1
     got: list[dict] = []
     finish(review_positions({"id": 1, "key": ONLY_A_PASS, "plies": [70], "seconds": 0.05}, no_pause, got.append))
     assert got[0]["look"]["values"] == [0.0, 1.0]
 
 
 def test_a_review_can_be_cancelled_and_refuses_what_it_cannot_read():
-
     request = {"id": 1, "key": PENTE_BLUNDER, "plies": [0, 1, 2], "seconds": 5}
     assert finish(review_positions(request, no_pause, lambda data: None, lambda: True)) == {"id": 1, "cancelled": True}
     assert "refused" in finish(review_positions({"id": 2, "key": "v=1&g=nope", "plies": [0]}, no_pause, print))

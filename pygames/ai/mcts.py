@@ -380,14 +380,15 @@ class MonteCarlo:
 
     def values(self) -> list[float]:
         """Each seat's estimated chance of winning: the mean reward of the best move for
-        the seat to move, the rest shared among the others."""
+        the seat to move, the rest shared among the others. A move settled without search
+        (the only legal or safe one) is judged by the position after it, as a playout that
+        ended there would be: a forced pass far ahead on the count is not even odds."""
         me = mover(self.game)
         if self.decided is not None:
             self.game.play(self.decided)
-            value = rewards(self.game) if self.game.result() is not None else None
+            value = playout_value(self.game) if self.game.result() is None else rewards(self.game)
             self.game.undo()
-            if value is not None:
-                return value
+            return value
         children = [c for c in self.root.children or [] if c.visits] if self.decided is None else []
         p = max(children, key=lambda c: c.visits).mean() if children else 0.5
         others = (1 - p) / (self.seats - 1)
