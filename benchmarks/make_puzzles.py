@@ -30,7 +30,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pygames.ai import choose_move
+from pygames.ai import analyse, choose_move
 from pygames import learn
 from pygames.ai.prove import (
     Prover,
@@ -102,7 +102,11 @@ THEMES: dict[str, tuple[str, str]] = {
 
 
 #: The themes that ``--only`` can ask for alone, and the family of goals each comes from.
-ONLY = {"break_four": "defend", "defend_capture": "defend", "five_capture": "win", "capture_win_force": "win"}
+#: (family, the levels worth proving for it).
+ONLY = {"break_four": ("defend", [1, 2]), "defend_capture": ("defend", [1, 2]), "five_capture": ("win", [1]),
+        "capture_win_force": ("win", [2, 3]), "four_three": ("win", [3])}
+#: Plays a Pente win in three may take to prove when the searcher has found one.
+HARD_BUDGET = 1_500_000
 
 
 # -- positions ---------------------------------------------------------------------------
@@ -526,6 +530,13 @@ def _ends(game: Game, run: list[int]) -> list[int]:
     return ends
 
 
+def pente_wins_in(game: Game, moves: int) -> bool:
+    """Whether the Pente searcher proves a win in exactly ``moves`` of the mover's moves
+    (a filter: the exhaustive proof decides)."""
+    lines = analyse(game, seconds=None, iterations=3000, rng=random.Random(1)).lines
+    return bool(lines) and lines[0].forced == moves
+
+
 def candidate(game: Game, data: dict[str, Any], family: str, levels: list[int]) -> dict[str, Any]:
     if family == "defend":
         return defence(game, data, levels)
@@ -543,7 +554,14 @@ def candidate(game: Game, data: dict[str, Any], family: str, levels: list[int]) 
             continue
         if n > 1 and reach > SETTINGS[game.name].get("reach", {2: 3, 3: 3})[n]:
             continue  # too far for n moves, most likely: not worth an exhaustive proof
-        sols = solutions(game, goal, n, BUDGET if n < 3 else BUDGET // 2)
+        budget = BUDGET if n < 3 else BUDGET // 2
+        if game.name == "pente" and n == 3 and goal.kind == "win":
+            # the exhaustive proof of a win in three is long on 19x19: only where the
+            # searcher has found one, and then with a budget to match
+            if not pente_wins_in(game, 3):
+                continue
+            budget = HARD_BUDGET
+        sols = solutions(game, goal, n, budget)
         if sols:
             level = n
             break
@@ -608,7 +626,8 @@ def main(argv: list[str] | None = None) -> int:
     name = args.game
     if args.only and not set(args.only) <= ONLY.keys():
         parser.error(f"--only takes themes among {', '.join(ONLY)}")
-    families = {ONLY[t] for t in args.only or ()}
+    families = {ONLY[t][0] for t in args.only or ()}
+    only_levels = sorted({n for t in args.only or () for n in ONLY[t][1]})
     themes = {THEMES[t][0] for t in args.only or ()}
     if args.reline:
         return reline(name, args.out or ROOT / "site" / "learn" / f"puzzles-{name}.json")
@@ -656,8 +675,7 @@ def main(argv: list[str] | None = None) -> int:
             seen.add(key)
             stats["candidates"] += 1
             try:
-                # a theme asked for alone: its family up to two moves (three cost too much)
-                puzzle = candidate(game, data, family, [1, 2] if args.only else open_levels)
+                puzzle = candidate(game, data, family, only_levels if args.only else open_levels)
                 if args.only and puzzle["theme"]["en"] not in themes:
                     raise Drop("another theme")
             except Drop as e:
