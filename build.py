@@ -80,6 +80,22 @@ def npm_runtime() -> None:
     run("npm", "ci", "--no-audit", "--no-fund", cwd=ROOT)
 
 
+def package_files() -> list[Path]:
+    """The files of the pygames package that its wheel holds."""
+    return sorted(p for p in (ROOT / "pygames").rglob("*")
+                  if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".typed"))
+
+
+def wheel_version(files: list[Path] | None = None) -> str:
+    """The wheel's version: the project's, with a hash of the package's files as a local
+    version (so a test can tell whether a built site is older than the tree)."""
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    digest = hashlib.sha256()
+    for f in files if files is not None else package_files():
+        digest.update(f.relative_to(ROOT).as_posix().encode() + f.read_bytes())
+    return f"{meta['version']}+{digest.hexdigest()[:10]}"
+
+
 def build_wheel(dest: Path) -> Path:
     """A pure-Python wheel of pygames, written directly (no build tools or network needed).
     It holds no translation catalog: the site serves each beside it (write_page_catalogs),
@@ -87,13 +103,8 @@ def build_wheel(dest: Path) -> Path:
 
     The file name carries a hash of the contents as a local version, so browsers and the
     offline cache never mix an old wheel with a new page."""
-    meta = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    files = sorted(p for p in (ROOT / "pygames").rglob("*")
-                   if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".typed"))
-    digest = hashlib.sha256()
-    for f in files:
-        digest.update(f.relative_to(ROOT).as_posix().encode() + f.read_bytes())
-    version = f"{meta['version']}+{digest.hexdigest()[:10]}"
+    files = package_files()
+    version = wheel_version(files)
     dest.mkdir(parents=True, exist_ok=True)
     wheel = dest / f"pygames-{version}-py3-none-any.whl"
     write_wheel(wheel, {f.relative_to(ROOT).as_posix(): f.read_bytes() for f in files})

@@ -1,7 +1,8 @@
-"""Gardar's knowledge for the computer player: the playout policy (only legal moves, and
-playouts that end), the move priors (each heuristic on a position that shows it), and the
-search on top of them (legal answers, pie choice included; an immediate win taken and an
-immediate loss avoided, which in Gardar means passing at the right time).
+"""Gardar's knowledge for the computer player: the playout policy (what it avoids; that its
+moves are legal and its playouts end is every policy's contract, in test_ai_layer.py), the
+move priors (each heuristic on a position that shows it), and the search on top of them
+(legal answers, pie choice included; an immediate win taken and an immediate loss avoided,
+which in Gardar means passing at the right time).
 
 Positions are written as in tests/test_gardar.py: axial coordinates (q, r), centre (0, 0).
 """
@@ -36,20 +37,6 @@ def random_position(rng: random.Random, **options) -> Gardar:
 
 
 # -- the playout policy --------------------------------------------------------------------
-
-@settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), options=st.sampled_from(OPTION_SETS))
-def test_playout_moves_are_legal_and_playouts_end(seed, options):
-    rng = random.Random(seed)
-    game = random_position(rng, **options)
-    for _ in range(20 * len(game.board)):
-        if game.is_over():
-            break
-        move = POLICY.playout_move(game, rng)
-        assert game.is_legal(move), (game.history, move)
-        game.play(move)
-    assert game.is_over()
-
 
 def test_playouts_never_fill_their_own_enclosure():
     game = setup(5, black=ring(1), white=[(3, -3)])

@@ -1,6 +1,7 @@
-"""The computer player's knowledge of Loose (pygames.ai.loose): the playout policy plays only
-legal moves and ends games, each tactic does what its docstring says, the priors rank moves
-as described, and the computer never answers with an illegal move.
+"""The computer player's knowledge of Loose (pygames.ai.loose): each tactic does what its
+docstring says, the priors rank moves as described, and the computer never answers with an
+illegal move (that playouts play legal moves and end is every policy's contract, tested
+once for all in test_ai_layer.py).
 
 Diagrams are written top row first (X Black, O White); points as (row, col), row 0 at the top.
 """
@@ -27,24 +28,6 @@ BLACK_FORTRESS = """
     . X . X .
     X X X X X
     . X . X ."""
-
-
-def test_playouts_play_legal_moves_and_end_from_random_positions():
-    rng = random.Random(12)
-    for size, pie in [(5, False), (5, True), (7, False), (9, False)]:
-        for _ in range(12):
-            game = new_game("loose", size=size, pie=pie)
-            for _ in range(rng.randrange(2 * size)):  # a random position to start from
-                if game.is_over():
-                    break
-                game.play(game.random_move(rng))
-            for _ in range(4 * size * size):
-                if game.is_over():
-                    break
-                move = POLICY.playout_move(game, rng)
-                assert game.is_legal(move), (size, game.history, move)
-                game.play(move)
-            assert game.is_over(), (size, game.history)
 
 
 def test_a_group_left_with_one_true_liberty_is_flipped():

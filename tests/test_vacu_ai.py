@@ -1,6 +1,7 @@
-"""The computer player's knowledge of Vacu and Convacu (pygames.ai.vacu): the playout policy
-plays only legal moves and ends games, each tactic does what its docstring says, the priors
-rank moves as described, and the computer never answers with an illegal move.
+"""The computer player's knowledge of Vacu and Convacu (pygames.ai.vacu): each tactic does
+what its docstring says, the priors rank moves as described, and the computer never answers
+with an illegal move (that playouts play legal moves and end is every policy's contract,
+tested once for all in test_ai_layer.py).
 
 Diagrams are written top row first (X Black, O White); points as (row, col), row 0 at the top.
 """
@@ -39,25 +40,6 @@ CONVACU_FORCED = """
 def playout_move(game: Vacu, rng: random.Random) -> Move:
     """The next playout move of the game's policy (Vacu's or Convacu's)."""
     return policy(game).playout_move(game, rng)
-
-def test_playouts_play_legal_moves_and_end_from_random_positions():
-    rng = random.Random(11)
-    for name, size, pie in [("vacu", 5, False), ("vacu", 7, True), ("vacu", 9, False),
-                            ("convacu", 5, True), ("convacu", 7, False), ("convacu", 9, False)]:
-        for _ in range(12):
-            game = new_game(name, size=size, pie=pie)
-            for _ in range(rng.randrange(3 * size)):  # a random position to start from
-                if game.is_over():
-                    break
-                game.play(game.random_move(rng))
-            for _ in range(20 * size * size):
-                if game.is_over():
-                    break
-                move = playout_move(game, rng)
-                assert game.is_legal(move), (name, game.history, move)
-                game.play(move)
-            assert game.is_over(), (name, size, game.history)
-
 
 def test_atari_finds_the_single_liberty():
     game = position(Vacu, """
