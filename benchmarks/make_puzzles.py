@@ -31,19 +31,17 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pygames.ai import analyse, choose_move
-from pygames import learn
 from pygames.ai.prove import (
+    THREATS,
     Prover,
     Unknown,
-    _pente_captures,
-    _pente_goal_points,
     check,
     pente_in_two,
     refutations,
     solutions,
 )
 from pygames.game import Game, Move, new_game
-from pygames.learn import Goal, Puzzle, groups, start
+from pygames.learn import QUERIES, Goal, Puzzle, groups, start
 from pygames.notation import Record, encode
 
 #: Plays a candidate's proof may make during generation.
@@ -200,7 +198,7 @@ def targets(game: Game) -> list[tuple[dict[str, Any], str]]:
         found.append(({"kind": "win"}, "win"))
         have = game.scores().get(me, 0)
         found.append(({"kind": "captures", "count": int(have) + 2}, "capture"))
-        if len(game.seats) == 2 and _pente_goal_points(game, Goal("win"), them):
+        if len(game.seats) == 2 and THREATS["pente"](game, Goal("win"), them):
             found.append(({"kind": "safe"}, "defend"))
     return found
 
@@ -466,8 +464,8 @@ def defence(game: Game, data: dict[str, Any], levels: list[int]) -> dict[str, An
     """Pente: the opponent wins next move unless one move, a capture, stops it. Level 1
     when the threat has two or more winning points (no block can cover them all), 2 when
     the one winning point can be blocked but the block still loses (a trap)."""
-    me, them = game.to_move, 3 - game.to_move
-    if not _pente_captures(game, me, open_too=False)[0]:
+    them = 3 - game.to_move
+    if not QUERIES["capturing"](game, None):
         raise Drop("no capture to defend with")
     goal = Goal.read(game, data)
     answer = unique_solution(game, goal, 1)
@@ -476,45 +474,31 @@ def defence(game: Game, data: dict[str, Any], levels: list[int]) -> dict[str, An
     game.undo()
     if not taken:
         raise Drop("a defence without a capture")
-    threats = learn.QUERIES["wins"](start(fragment(game, them)), None)
+    threats = QUERIES["wins"](start(fragment(game, them)), None)
     level = 1 if len(threats) > 1 else 2
     if level not in levels:
         raise Drop(f"level {level} full")
-    # each wrong move meets the win it allows, the commonest under "*"
-    wins: dict[Move, Move] = {}
+    # each wrong move meets the win it allows (one of the threats first), the commonest
+    # under "*"
+    wins: dict[Move, list[int]] = {}
     for move in game.legal_moves():
         if move == answer:
             continue
         game.play(move)
-        try:
-            if not game.is_over():
-                at = sorted(learn.QUERIES["wins"](game, None), key=lambda p: (p not in threats, p))
-                if at:
-                    wins[move] = at[0]
-        finally:
-            game.undo()
-    default = Counter(wins.values()).most_common(1)[0][0]
-    refute = {"*": game.move_text(default)} | {game.move_text(m): game.move_text(w) for m, w in wins.items()
-                                               if not _wins_after(game, m, default, them)}
-    fives = {p for p in threats if p in {q for four in fours(game, them) for q in _ends(game, four)}}
-    broken = fives and any(p in taken for four in fours(game, them) for p in four)
+        if not game.is_over():
+            at = sorted(QUERIES["wins"](game, None), key=lambda p: (p not in threats, p))
+            if at:
+                wins[move] = at
+        game.undo()
+    default = Counter(at[0] for at in wins.values()).most_common(1)[0][0]
+    refute = {"*": game.move_text(default)} | {game.move_text(m): game.move_text(at[0]) for m, at in wins.items()
+                                               if default not in at}
+    runs = fours(game, them)
+    fives = threats & {q for four in runs for q in _ends(game, four)}
+    broken = fives and any(p in taken for four in runs for p in four)
     theme = THEMES["break_four" if broken else "defend_capture"]
     return {"position": fragment(game), "goal": data, "moves": 1, "line": [game.move_text(answer)],
             "refute": [refute], "level": level, "theme": {"en": theme[0], "ko": theme[1]}, "marks": ""}
-
-
-def _wins_after(game: Game, move: Move, reply: Move, winner: int) -> bool:
-    """Whether ``reply`` wins for ``winner`` after ``move``."""
-    game.play(move)
-    try:
-        if game.is_over() or not game.is_legal(reply):
-            return False
-        game.play(reply)
-        result = game.result()
-        game.undo()
-        return result is not None and result.winners == (winner,)
-    finally:
-        game.undo()
 
 
 def _ends(game: Game, run: list[int]) -> list[int]:
@@ -659,8 +643,6 @@ def main(argv: list[str] | None = None) -> int:
         return per_game[stats["games"]] >= PER_GAME or (args.only is not None and stats["proven"] >= args.count)
 
     for game in play_games(name, rng, deadline, stats, enough, sample=1.0 if args.only else None):
-        if args.only and stats["proven"] >= args.count:
-            break
         if all(len(kept[n]) >= per_level[n] for n in kept):
             break
         open_levels = [n for n in kept if len(kept[n]) < per_level[n]]
