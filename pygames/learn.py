@@ -542,9 +542,14 @@ class Puzzle:
         """The task in words (the theme is the hint; this is the instruction)."""
         who = game.colour_label(game.to_move)
         goal = str(self.goal.get("kind", ""))
+        # a defence against a capture win needs the count, which the board does not show
+        theirs = round(max((s for c, s in game.scores().items() if c != game.to_move), default=0))
+        stop = _("stop your opponent from winning with their next move")
+        if goal == "safe" and game.name == "pente" and theirs:
+            stop = _("stop your opponent ({count} captured stones) from winning with their next move", count=theirs)
         what = {"own": _("turn the marked stones to your colour"), "empty": _("take the marked stones off the board"),
                 "win": _("win the game"), "enclosed": _("enclose the marked points"),
-                "safe": _("stop your opponent from winning with their next move"),
+                "safe": stop,
                 "captures": _("reach {count} captured stones (you have {have})", count=self.goal.get("count", 0),
                               have=round(game.scores().get(game.to_move, 0)))}.get(goal, "")
         if self.moves == 1:

@@ -161,5 +161,8 @@ def test_a_defence_is_the_capture_that_breaks_the_open_four_and_each_wrong_move_
     assert not feedback.right and [attempt.game.move_text(r) for r in replies] == ["a5"]
     assert feedback.message == "Not that one: this answer wins the game."
     assert attempt.game.result().winners == (1,), "the refutation is the win the move allowed"
+    assert puzzle({}).prompt(game) == "Black to play: stop your opponent from winning with their next move, in one move."
+    taken = start(position + "&captures=4.2")  # the opponent's count, which the board does not show
+    assert "stop your opponent (4 captured stones) from winning" in puzzle({}).prompt(taken)
     solved = Attempt.begin(puzzle({"*": "a5", "a5": "f5"}))
     assert solved.play(solved.game.parse_move("d7"))[0].right and solved.solved
