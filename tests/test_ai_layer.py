@@ -1,7 +1,8 @@
 """The computer player as one layer: the same seeds give the same answers as the commit
 that recorded ``data/ai_baseline.json`` (8a65ca3, before the player moved into
-``pygames/ai/``), the games know nothing of it, and what every game's policy promises
-(playouts of legal moves that end), tested once for all games."""
+``pygames/ai/``; Pente's entries again when its evaluation's weights were tuned, which was
+meant to change its answers), the games know nothing of it, and what every game's policy
+promises (playouts of legal moves that end), tested once for all games."""
 
 from __future__ import annotations
 

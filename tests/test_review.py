@@ -131,8 +131,8 @@ def test_the_summary_counts_each_seats_marks_and_accuracy(pente_review):
     ("vacu", {"size": 7}, {4: "mistake", 9: "mistake", 10: "mistake"}),
     ("convacu", {"size": 7}, {}),
     ("gardar", {"size": 5}, {5: "inaccuracy", 8: "inaccuracy", 9: "inaccuracy"}),
-    ("pente", {"opening": "none", "size": 9}, {}),
-    ("pente", {"players": 3, "size": 9}, {6: "inaccuracy"}),
+    ("pente", {"opening": "none", "size": 9}, {7: "inaccuracy", 9: "mistake", 10: "mistake"}),
+    ("pente", {"players": 3, "size": 9}, {6: "inaccuracy", 7: "inaccuracy"}),
 ])
 def test_a_fixed_game_with_a_fixed_seed_and_budget_gets_fixed_marks(name, options, marks):
     """Every game: ten random moves reviewed with a fixed seed and 60 units of search a

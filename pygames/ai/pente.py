@@ -92,13 +92,19 @@ LEVEL_FLAGS = (0, 0, 0, 0, F_OPEN_THREE, F_FOUR, F_FOUR | F_OPEN_FOUR, F_FIVE)
 LEVEL_VALUE = (0, 1, 2, 4, 16, 18, 60, 300)
 #: Value of a point where a colour captures, per stone it would take, and of a threat to
 #: capture (a stone that brackets an enemy pair on one side, the other end empty).
-CAPTURE_POINT, CAPTURE_THREAT = 8, 2
+CAPTURE_POINT, CAPTURE_THREAT = 8, 20
 #: Value of each captured stone, and the extra for nearing the capture win.
-CAPTURED_STONE, CAPTURE_RACE = 24, 200
+CAPTURED_STONE, CAPTURE_RACE = 15, 600
 
-#: What having the move is worth (about half what a stone adds early on): it keeps values
-#: from swinging with the parity of the search depth.
-TEMPO = 40
+#: What having the move is worth: it keeps values from swinging with the parity of the
+#: search depth.
+TEMPO = 90
+# TEMPO, CAPTURE_THREAT, CAPTURED_STONE and CAPTURE_RACE were tuned: a logistic fit of the
+# evaluation to who won 300 games (benchmarks/pente_tune.py) moved them from 40, 2, 24 and
+# 200 towards 146, 47, 4 and 1274 (pairs open to capture and the capture race matter more
+# than the hand-set values said, stones already captured less); matches chose half that
+# step, which won against the old values at 0.2 s a move and played even at 1 s, where the
+# whole step did not win (README).
 #: What it is worth to be able to make an open four when the opponent can neither make a
 #: four first nor capture: almost a win.
 INITIATIVE = 1500
