@@ -96,25 +96,16 @@ def features(searcher) -> list[float] | None:
     return x
 
 
-_CELLS: dict[tuple[int, int], tuple[int, int, int]] = {}
+_READINGS: dict[tuple[int, int], tuple[int, int, int, int]] = {}
 
 
 def _decode(searcher, key: int, c: int) -> tuple[int, int, int]:
-    """The level of a line for a ``c`` stone at its centre, the stones it captures and the
-    pairs it threatens (as the pattern table computes them)."""
-    found = _CELLS.get((key, c))
+    """The level, captures and capture threats of a ``c`` stone on line ``key``
+    (:meth:`~pygames.ai.pente.Patterns.reading`, kept: the same keys recur)."""
+    found = _READINGS.get((key, c))
     if found is None:
-        from pygames.ai.pente import row_level
-        p = searcher.patterns
-        cells = [0] * 9
-        for slot in range(8):
-            v = key >> (slot * p.bits) & p.wall
-            cells[slot if slot < 4 else slot + 1] = -1 if v == p.wall else v
-        empty = sum(1 << i for i in range(9) if i != 4 and cells[i] == 0)
-        mine = 16 | sum(1 << i for i in range(9) if cells[i] == c)
-        taken, threats, _ = p._captures(cells, c)
-        found = _CELLS[(key, c)] = (row_level(mine, empty, p.length, p.exact), taken, threats)
-    return found
+        found = _READINGS[(key, c)] = searcher.patterns.reading(key, c)
+    return found[:3]
 
 
 def positions() -> list[tuple[list[float], float]]:

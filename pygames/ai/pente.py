@@ -234,25 +234,31 @@ class Patterns:
         self.table: dict[int, Pattern] = _Table(self._classify)
 
     def _classify(self, key: int) -> Pattern:
-        bits, wall = self.bits, self.wall
-        cells = [0] * 9
-        for slot in range(8):
-            v = key >> (slot * bits) & wall
-            cells[slot if slot < 4 else slot + 1] = -1 if v == wall else v
-        empty = sum(1 << i for i in range(9) if i != 4 and cells[i] == 0)
         value = flags = caps = 0
         for c in range(1, self.colours + 1):
-            mine = 16 | sum(1 << i for i in range(9) if cells[i] == c)
-            level = self._levels.get((mine, empty))
-            if level is None:
-                level = self._levels[(mine, empty)] = row_level(mine, empty, self.length, self.exact)
-            taken, threats, friendly = self._captures(cells, c)
+            level, taken, threats, friendly = self.reading(key, c)
             flag = LEVEL_FLAGS[level] | (F_CAPTURE if taken else 0) | (F_FRIENDLY if friendly else 0)
             value |= (LEVEL_VALUE[level] + CAPTURE_POINT * taken + CAPTURE_THREAT * threats) << (VALUE_BITS * (c - 1))
             flags |= flag << (FLAG_BITS * (c - 1))
             caps |= taken << (CAPTURE_BITS * (c - 1))
         pattern = (value, flags, caps, bool(value or flags))
         return self._shared.setdefault(pattern, pattern)
+
+    def reading(self, key: int, c: int) -> tuple[int, int, int, int]:
+        """What a ``c`` stone at the centre of line ``key`` makes, before any weight: its
+        level, the enemy stones it captures, the enemy runs it threatens and the team-mate
+        stones it would capture (what the evaluation counts, and its tuning reads)."""
+        bits, wall = self.bits, self.wall
+        cells = [0] * 9
+        for slot in range(8):
+            v = key >> (slot * bits) & wall
+            cells[slot if slot < 4 else slot + 1] = -1 if v == wall else v
+        empty = sum(1 << i for i in range(9) if i != 4 and cells[i] == 0)
+        mine = 16 | sum(1 << i for i in range(9) if cells[i] == c)
+        level = self._levels.get((mine, empty))
+        if level is None:
+            level = self._levels[(mine, empty)] = row_level(mine, empty, self.length, self.exact)
+        return (level, *self._captures(cells, c))
 
     def _captures(self, cells: list[int], c: int) -> tuple[int, int, int]:
         """For a ``c`` stone at the centre: the enemy stones it captures, the enemy runs it
