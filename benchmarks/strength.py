@@ -10,7 +10,11 @@ commit's AI, checked out beside the working tree with git worktree so that old a
 share a module cache), or a built-in opponent: ``random`` (a uniformly random legal move).
 ``new:LEVEL`` plays at one of the page's levels instead of the common budget, and a trailing
 ``@N`` thinks with N searches side by side (``new@2``: the working tree on two cores; a
-commit from before ``pygames.ai.analyse(workers=...)`` existed can only play ``@1``).
+commit from before ``pygames.ai.analyse(workers=...)`` existed can only play ``@1``). A
+trailing ``+ponder`` thinks on the opponent's time as the page does (pygames.ai.Ponder):
+after each of its moves it searches the position its expected reply would make, on the
+other core, until the opponent's move arrives (a time budget, one search, and a tree that
+has pondering only); the summary says how often the reply was the one expected.
 
 Both players get the same budget per move: ``--seconds`` of thinking, or ``--iterations``
 playouts (or nodes), and then ``--parallel 2`` plays two games at once on two cores (with a
@@ -43,23 +47,54 @@ import trees
 # -- the engine side (a child process) ------------------------------------------------
 
 def engine_child(argv: list[str]) -> None:
-    """Answer positions with moves: one JSON request per line on stdin, one answer per line."""
+    """Answer positions with moves: one JSON request per line on stdin, one answer per line.
+    A request that asks to ``ponder`` leaves a pondering search running until the next one."""
     trees.use_tree()
     from pygames import ai
     from pygames.notation import decode
 
-    for line in sys.stdin:
+    requests: queue.Queue[str | None] = queue.Queue()
+
+    def read() -> None:
+        for line in sys.stdin:
+            requests.put(line)
+        requests.put(None)
+
+    threading.Thread(target=read, daemon=True).start()
+    kept, pondering = None, None
+    while True:
+        if pondering is not None and requests.empty():
+            if next(pondering, None) is None:
+                pondering = None  # its time is spent
+            continue
+        line = requests.get()
+        if line is None:
+            return
+        pondering = None
         request = json.loads(line)
         decoded = decode(request["fragment"])
         game = decoded.record.replay()
         rng = random.Random(request["seed"])
         start = time.perf_counter()
         more = {"workers": request["workers"]} if request["workers"] > 1 else {}
-        if request.get("level"):
+        answer: dict = {}
+        if request.get("ponder"):
+            kept = kept or ai.Ponder()
+            player = ai.Player("match", request["seconds"])
+            searcher = None
+            for searcher in kept.think(player, game, rng):
+                pass
+            analysis = ai.answer(game, searcher)
+            move, answer["pondered"] = analysis.move, kept.reused
+            if len(analysis.lines[0].moves) > 1:
+                after = game.copy()
+                after.play(move)
+                pondering = kept.ponder(player, after, analysis.lines[0].moves[1], rng)
+        elif request.get("level"):
             move = ai.level(request["level"]).analyse(game, rng, **more).move
         else:
             move = ai.analyse(game, seconds=request["seconds"], iterations=request["iterations"], rng=rng, **more).move
-        print(json.dumps({"move": game.move_text(move), "time": time.perf_counter() - start}), flush=True)
+        print(json.dumps({"move": game.move_text(move), "time": time.perf_counter() - start, **answer}), flush=True)
 
 
 # -- the match side -------------------------------------------------------------------
@@ -69,12 +104,16 @@ class Engine:
 
     def __init__(self, spec: str, seconds: float | None, iterations: int | None) -> None:
         self.spec = spec
-        spec, _, workers = spec.partition("@")
+        self.ponder = spec.endswith("+ponder")
+        spec, _, workers = spec.removesuffix("+ponder").partition("@")
         self.workers = int(workers or 1)
         source, _, self.level = spec.partition(":")
         self.seconds, self.iterations = seconds, iterations
         self.proc = None
         self.times: list[float] = []
+        self.pondered: list[float] = []  # with +ponder: each move's pondered seconds (0: not the reply expected)
+        if self.ponder and (seconds is None or self.workers > 1 or self.level):
+            raise SystemExit("+ponder needs a --seconds budget, one search and no level")
         if source != "random":
             where = trees.tree(None if source == "new" else source)
             env = {**__import__("os").environ, "PYGAMES_TREE": str(where)}
@@ -85,7 +124,7 @@ class Engine:
         if self.proc is None:
             return random.Random(seed).choice(game.legal_moves())
         request = {"fragment": fragment, "seconds": self.seconds, "iterations": self.iterations, "seed": seed,
-                   "level": self.level, "workers": self.workers}
+                   "level": self.level, "workers": self.workers, "ponder": self.ponder}
         self.proc.stdin.write(json.dumps(request) + "\n")
         self.proc.stdin.flush()
         answer = self.proc.stdout.readline()
@@ -93,6 +132,8 @@ class Engine:
             raise RuntimeError(f"engine {self.spec} stopped")
         reply = json.loads(answer)
         self.times.append(reply["time"])
+        if "pondered" in reply:
+            self.pondered.append(reply["pondered"])
         return game.parse_move(reply["move"])
 
     def close(self) -> None:
@@ -178,6 +219,7 @@ def main() -> None:
     lengths: list[int] = []
     a_times: list[float] = []
     b_times: list[float] = []
+    pondered: list[float] = []
 
     def worker() -> None:
         engines = [Engine(spec, args.seconds, args.iterations) for spec in specs]
@@ -203,10 +245,11 @@ def main() -> None:
         finally:
             for e in engines:
                 a_times.extend(e.times) if e is engines[0] else b_times.extend(e.times)
+                pondered.extend(e.pondered)
                 e.close()
 
     for spec in set(specs):  # check commits out once, before parallel workers race to
-        source = spec.partition("@")[0].partition(":")[0]
+        source = spec.removesuffix("+ponder").partition("@")[0].partition(":")[0]
         if source not in ("new", "random"):
             trees.tree(source)
     threads = [threading.Thread(target=worker, daemon=True) for _ in range(max(1, args.parallel))]
@@ -239,11 +282,16 @@ def main() -> None:
     med = sorted(lengths)[len(lengths) // 2]
     timing = ""
     if a_times and b_times:
-        timing = (f"; median think A {sorted(a_times)[len(a_times) // 2]:.2f} s, "
-                  f"others {sorted(b_times)[len(b_times) // 2]:.2f} s")
+        timing = (f"; think A median {sorted(a_times)[len(a_times) // 2]:.2f} s, mean {sum(a_times) / len(a_times):.2f} s;"
+                  f" others median {sorted(b_times)[len(b_times) // 2]:.2f} s, mean {sum(b_times) / len(b_times):.2f} s")
     print(f"A: {tally['win']} wins, {tally['draw']} draws, {tally['loss']} losses in {n} games; "
           f"score {mean:.1%} ± {half:.1%} (95%), fair share {fair:.0%}; Elo {elo(mean)} "
           f"[{elo(max(0.0, mean - half))}, {elo(min(1.0, mean + half))}]; median {med} plies{timing}", flush=True)
+    if pondered:
+        hits = [p for p in pondered if p > 0]
+        print(f"pondering: {len(hits)} of {len(pondered)} moves went on from a pondered search "
+              f"({len(hits) / len(pondered):.0%}), median {sorted(hits)[len(hits) // 2] if hits else 0:.2f} s "
+              "pondered", flush=True)
 
 
 if __name__ == "__main__":

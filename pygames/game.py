@@ -361,6 +361,12 @@ class Game:
         new.__dict__ = {k: v.copy() if isinstance(v, (list, dict, set)) else v for k, v in self.__dict__.items()}
         return new
 
+    def same_state(self, other: Game) -> bool:
+        """Whether ``other`` is the same game in the very same state, reached by the same
+        moves (so that anything found about one holds for the other)."""
+        return (type(other) is type(self) and other.options == self.options and other.history == self.history
+                and other._save() == self._save())
+
     def colour_name(self, colour: int) -> str:
         """The colour's English name, also its key (stone drawings, records, CSS)."""
         return self.COLOURS[colour - 1]

@@ -28,7 +28,7 @@ from .game import (
     game_class,
 )
 from .i18n import N_, _, get_language, language
-from .notation import Record, decode, encode, quote_untrusted
+from .notation import Decoded, Record, decode, encode, quote_untrusted
 from .render import SHAPES, board_edges, board_key, position
 
 #: How many other lines a session keeps (the oldest is forgotten first).
@@ -613,10 +613,9 @@ class ComputerTask:
         if purpose not in ("move", "hint", "evaluate"):
             raise ValueError(_("{purpose} is not something the computer can be asked", purpose=quote_untrusted(purpose)))
         player = ai.level(level)
-        decoded = decode(fragment)
-        if decoded.record is None or decoded.errors:
-            raise ValueError(_("the position could not be read: {errors}", errors="; ".join(decoded.errors)))
+        decoded = _readable(fragment)
         record = decoded.record
+        assert record is not None
         game = record.replay(decoded.ply)
         if game.is_over() or (record.resigned and decoded.ply == len(record.moves)):
             raise ValueError(_("the game is over: there is no move to choose"))
@@ -643,14 +642,31 @@ class ComputerTask:
                 "chances": chances(analysis.values), "work": analysis.work, "lines": lines}
 
 
+def _readable(text: str, game: bool = False) -> Decoded:
+    """A link the page sent, read, or a ``ValueError`` saying why it cannot be (as the
+    position a question is about, or as the ``game`` a review looks at)."""
+    decoded = decode(text)
+    if decoded.record is None or decoded.errors:
+        errors = "; ".join(decoded.errors)
+        raise ValueError(_("the game could not be read: {errors}", errors=errors) if game
+                         else _("the position could not be read: {errors}", errors=errors))
+    return decoded
+
+
 async def ask_computer(request: Mapping[str, Any], pause: Callable[[], Awaitable[Any]],
-                       cancelled: Callable[[], bool] = lambda: False) -> dict[str, Any]:
+                       cancelled: Callable[[], bool] = lambda: False, kept: ai.Ponder | None = None) -> dict[str, Any]:
     """Answer a question from the page (the fields of :meth:`ComputerTask.ask` plus an
     ``id``), thinking in short slices with ``await pause()`` between them, so that the
     interpreter running it can take other work (a cancel, a repaint) in between. The
     answer is plain data: the task's answer, or ``refused`` with the reason, or
     ``cancelled``; it always carries the question's ``id``. A refusal is worded in the
-    question's ``lang`` (the page's language), else in the language in force."""
+    question's ``lang`` (the page's language), else in the language in force.
+
+    ``kept`` is what the interpreter pondered (see :func:`ponder`): the computer's own
+    move goes on from it when the position is the one expected, and then says for how
+    many seconds it was ``pondered``."""
+    if request.get("purpose") == "ponder":
+        return await ponder(request, pause, cancelled, kept if kept is not None else ai.Ponder())
     rid = request.get("id")
     try:
         with language(str(request.get("lang") or get_language())):
@@ -665,12 +681,56 @@ async def ask_computer(request: Mapping[str, Any], pause: Callable[[], Awaitable
     part, parts = request.get("share") or (0, 1)
     lines = int(request.get("lines") or 1)
     rng = random.Random(str(request.get("fragment")) + (f"/{part}" if part else ""))
-    for searcher in task.player.think(task.game, rng, slice_seconds=0.05, share=(int(part), int(parts))):
+    share = (int(part), int(parts))
+    if kept is not None and task.purpose == "move":
+        thinking = kept.think(task.player, task.game, rng, 0.05, share)
+    else:
+        thinking = task.player.think(task.game, rng, slice_seconds=0.05, share=share)
+    for searcher in thinking:
         await pause()
         if cancelled():
             return {"id": rid, "cancelled": True}
     assert searcher is not None
-    return {"id": rid, **task.answer(ai.answer(task.game, searcher, lines)), "summary": searcher.summary(lines)}
+    pondered = {"pondered": round(kept.reused, 2)} if kept is not None and task.purpose == "move" else {}
+    return {"id": rid, **task.answer(ai.answer(task.game, searcher, lines)), "summary": searcher.summary(lines),
+            **pondered}
+
+
+async def ponder(request: Mapping[str, Any], pause: Callable[[], Awaitable[Any]], cancelled: Callable[[], bool],
+                 kept: ai.Ponder) -> dict[str, Any]:
+    """Think on a person's time (:class:`pygames.ai.Ponder`): the request holds the game
+    (``fragment``, the person to move), the reply the computer expects (``expect``) and the
+    ``computer``'s seats (seat number from 0 to level); the seat to move after that reply
+    is pondered at its level, in slices as :func:`ask_computer` thinks, until ``cancelled``
+    (the person moved, asked for a hint…) or the level's pondering time is spent. What is
+    found stays in ``kept`` for the computer's next move. The answer says how many seconds
+    the kept search has been pondered, or ``cancelled``, or ``refused``; ``pondered`` is 0
+    when there is nothing to ponder (the reply would end the game, or leave a person to
+    move, or the level does not ponder)."""
+    rid = request.get("id")
+    try:
+        with language(str(request.get("lang") or get_language())):
+            record = _readable(str(request.get("fragment", ""))).record
+            assert record is not None
+            game = record.replay()
+            expect = game.parse_move(str(request.get("expect", "")))
+            after = game.copy()
+            after.play(expect)
+            computer = {int(seat): str(level) for seat, level in dict(request.get("computer") or {}).items()}
+            name = None if after.is_over() else computer.get(after.seat_to_move())
+            player = ai.level(name) if name else None
+    except (ValueError, TypeError) as e:
+        return {"id": rid, "refused": str(e)}
+    if player is None or player.ponder_seconds <= 0:
+        kept.forget()
+        return {"id": rid, "pondered": 0}
+    part, parts = request.get("share") or (0, 1)
+    rng = random.Random(str(request.get("fragment")) + f"/{request.get('expect')}/{part}")
+    for _searcher in kept.ponder(player, game, expect, rng, 0.05, (int(part), int(parts))):
+        await pause()
+        if cancelled():
+            return {"id": rid, "cancelled": True}
+    return {"id": rid, "pondered": round(kept.seconds, 2)}
 
 
 async def review_positions(request: Mapping[str, Any], pause: Callable[[], Awaitable[Any]],
@@ -687,10 +747,8 @@ async def review_positions(request: Mapping[str, Any], pause: Callable[[], Await
     rid = request.get("id")
     try:
         with language(str(request.get("lang") or get_language())):
-            decoded = decode(str(request.get("key", "")))
-            if decoded.record is None or decoded.errors:
-                raise ValueError(_("the game could not be read: {errors}", errors="; ".join(decoded.errors)))
-            record = decoded.record
+            record = _readable(str(request.get("key", "")), game=True).record
+            assert record is not None
             plies = [int(p) for p in request.get("plies", [])]
             if not all(0 <= p <= len(record.moves) for p in plies):
                 raise ValueError(_("that game has no such position"))
@@ -740,14 +798,17 @@ async def review_positions(request: Mapping[str, Any], pause: Callable[[], Await
 def merge_answers(request: Mapping[str, Any], replies: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """One answer from the replies of the searches that :func:`ask_computer` made side by
     side for ``request`` (each asked with its ``share``), merged as on CPython
-    (:func:`pygames.ai.merge`); a single reply is the answer as it is."""
+    (:func:`pygames.ai.merge`); a single reply is the answer as it is. The merged answer was
+    ``pondered`` as long as the least pondered of its searches."""
     if len(replies) == 1:
         return dict(replies[0])
     with language(str(request.get("lang") or get_language())):
         task = ComputerTask.ask(str(request.get("fragment", "")), str(request.get("purpose", "")),
                                 str(request.get("level", "")), request.get("seat"))
         merged = ai.merge(task.game, [r["summary"] for r in replies], int(request.get("lines") or 1))
-        return {"id": request.get("id"), **task.answer(merged), "workers": len(replies)}
+        pondered = [float(r["pondered"]) for r in replies if "pondered" in r]
+        return {"id": request.get("id"), **task.answer(merged), "workers": len(replies),
+                **({"pondered": min(pondered)} if pondered else {})}
 
 
 def _note(colour: str, before: list[int], after: list[int], move: Move) -> Note:
@@ -876,9 +937,10 @@ def _score_help(record: Record) -> str:
 
 
 def levels() -> list[dict[str, Any]]:
-    """The computer's levels for the page: name, seconds a move and what the level is."""
-    return [{"name": p.name, "label": _(ai.LEVEL_NAMES[p.name]), "seconds": p.seconds, "about": _(p.about)}
-            for p in ai.LEVELS]
+    """The computer's levels for the page: name, seconds a move, what the level is, and how
+    long it thinks on the person's time at most (``ponder``, 0 if it does not)."""
+    return [{"name": p.name, "label": _(ai.LEVEL_NAMES[p.name]), "seconds": p.seconds, "about": _(p.about),
+             "ponder": p.ponder_seconds} for p in ai.LEVELS]
 
 
 __all__ = [

@@ -2,7 +2,8 @@
 // stays live while it thinks. It touches no page and answers with plain JSON, so it needs
 // no special headers. The page may run several, each searching its own share of a question.
 // Messages in: {id, fragment, purpose, level, seat, lang, share: [i, n]} (see
-// pygames.session.ask_computer) and {cancel: id}; out: {ready: true} once it can answer,
+// pygames.session.ask_computer; purpose "ponder" thinks on the person's time, see
+// pygames.session.ponder), {cancel: id} and {forget: true} (let a pondered search go); out: {ready: true} once it can answer,
 // then {id, move, chances, lines, summary, …} | {id, refused} | {id, cancelled} | {id, error}.
 // A review ({id, purpose: "review", key, plies, seconds, share}) sends {id, ply, look} for each
 // position as it is looked at, then {id, reviewed: [plies]}.
@@ -32,6 +33,7 @@ self.onmessage = async (event) => {
   try {
     const py = await started;
     if ("cancel" in request) { py.cancel(request.cancel); return; }
+    if ("forget" in request) { py.forget(); return; }
     if (request.lang) await catalog(py, request.lang).catch(() => { request.lang = "en"; });
     postMessage(JSON.parse(await py.answer(JSON.stringify(request), (json) => postMessage(JSON.parse(json)))));
   } catch (e) {

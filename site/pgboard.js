@@ -464,8 +464,11 @@ window.PgAi = {
   },
 
   // Ask a question ({purpose, fragment, level, seat}); resolves with the answer object
-  // ({move, chances, key, lines, …}, {refused}, {cancelled} or {error}).
+  // ({move, chances, key, lines, …}, {refused}, {cancelled} or {error}). Thinking on the
+  // person's time ({purpose: "ponder", fragment, expect, computer}) gives way to any other
+  // question: what it found stays in the workers for the computer's next move.
   ask(request) {
+    if (request.purpose !== "ponder") this.cancel(["ponder"]);
     return new Promise((resolve) => {
       this.queue.push({ request: { ...request, id: this.nextId++, lang: PgI18n.lang }, resolve });
       this.pump();
@@ -476,6 +479,7 @@ window.PgAi = {
   // positions (a capped level has no say here), and each look found is passed to `onLook`
   // at once; resolves with {reviewed: [plies]} (those the workers finished), or {cancelled}.
   review(request, onLook) {
+    this.cancel(["ponder"]);
     return new Promise((resolve) => {
       this.queue.push({ request: { ...request, id: this.nextId++, lang: PgI18n.lang }, resolve, onLook });
       this.pump();
@@ -494,6 +498,17 @@ window.PgAi = {
     }
   },
 
+  // Stop pondering and let what was pondered go (an undo, a new game, another level).
+  forget() {
+    this.cancel(["ponder"]);
+    this.pool.forEach((m) => m.worker.postMessage({ forget: true }));
+  },
+
+  // Whether a question with this purpose is being thought about or waits its turn.
+  asked(purpose) {
+    return [this.current, ...this.queue].some((job) => job && !job.cancelling && job.request.purpose === purpose);
+  },
+
   pump() {
     const ready = this.pool.filter((m) => m.ready);
     if (this.current || !this.queue.length || !(ready.length || this.fallback)) return;
@@ -509,7 +524,9 @@ window.PgAi = {
     job.replies = new Map();
     // a review's worker looks at its positions one after another, two searches at most each
     const seconds = job.onLook ? 2 * job.request.seconds * Math.ceil(job.request.plies.length / job.asked.length)
+      : job.request.purpose === "ponder" ? Math.max(...this.levels.map((l) => l.ponder))
       : (level ? level.seconds : 10);
+    if (job.request.purpose === "ponder") document.body.dataset.pondering = job.request.expect;
     job.timer = setTimeout(() => this.late(job), (seconds + 30) * 1000);
     job.asked.forEach((m, i) => m.worker.postMessage({ ...job.request, share: [i, job.asked.length] }));
   },
@@ -547,6 +564,9 @@ window.PgAi = {
     if (this.current === job) this.current = null;
     // how many searches the answer stands for, for tests and curious players
     if (answer.move) document.body.dataset.aiAnswerWorkers = this.fallback ? 0 : answer.workers || 1;
+    // how long the answer's search was pondered before it was asked (0: not at all)
+    if (answer.move && "pondered" in answer) document.body.dataset.aiPondered = answer.pondered;
+    if (job.request.purpose === "ponder") delete document.body.dataset.pondering;
     job.resolve(job.cancelling ? { cancelled: true } : answer);
     this.pump();
   },
@@ -619,11 +639,12 @@ window.PgApp = {
   // Confirm-move is on by default on touch screens. The scoring overlay has no setting until
   // the player makes one: each game then has its own default (Session.view).
   prefs: { coordinates: true, last_move: true, evaluation: false, animations: true, sound: false,
-    theme: "auto", confirm: window.matchMedia("(pointer: coarse)").matches },
+    theme: "auto", confirm: window.matchMedia("(pointer: coarse)").matches, ponder: true },
   fragment: "",
   games: [],
   computer: new Set(),  // seats the computer plays (from the view: the session keeps them, and the link)
   thinking: false,
+  expecting: null,  // the computer's expected reply to its last move: {key, reply, spent}
   evaluated: "",  // the position the evaluation bar shows
   chances: null,  // the computer's view of the position after its move, for the bar
   view: null,
@@ -959,6 +980,7 @@ window.PgApp = {
   // move it is thinking about is abandoned).
   undo() {
     PgAi.cancel(["move"]);
+    PgAi.forget();
     let json = this.api.act("main", "undo", this.prefsJson());
     let v = JSON.parse(json);
     while (!v.error && v.can_undo && this.computer.has(v.seat_to_move)) {
@@ -982,7 +1004,10 @@ window.PgApp = {
       delete document.body.dataset.thinking;
       if (answer.move && this.view && answer.key === this.view.key) {
         this.chances = answer.chances;
+        this.expecting = null;
         this.show(this.api.computer("main", answer.move, answer.key, this.prefsJson()));
+        const reply = answer.lines && answer.lines.length ? answer.lines[0].moves[1] : null;
+        if (reply && this.view) { this.expecting = { key: this.view.key, reply, spent: false }; this.ponder(this.view); }
       } else if (answer.refused || answer.error) {
         this.say(t("The computer could not move: {why}", { why: answer.refused || answer.error }));
       } else if (this.view) {
@@ -1007,6 +1032,21 @@ window.PgApp = {
       const path = answer.lines && answer.lines.length ? answer.lines[0].path : [answer.move];
       if (this.view.hinted && this.view.fragment === v.fragment) this.hinted = { fragment: v.fragment, path };
       this.lineButton();
+      this.ponder(this.view);
+    });
+  },
+
+  // Think on the person's time: while a person is to move after the computer's move, the
+  // workers search the position the reply it expects would make (pygames.ai.Ponder), up to
+  // the level's pondering time; a hint or the evaluation bar interrupts it, and it goes on
+  // after them. The computer's next move starts from what it found if the reply comes.
+  ponder(v) {
+    if (!this.prefs.ponder) { if (PgAi.asked("ponder")) PgAi.forget(); return; }
+    const e = this.expecting;
+    if (!e || e.spent || PgAi.fallback || this.thinking || this.reviewing || v.over
+        || v.ply !== v.plies || v.key !== e.key || this.computer.has(v.seat_to_move) || PgAi.asked("ponder")) return;
+    PgAi.ask({ purpose: "ponder", fragment: v.fragment, expect: e.reply, computer: v.computer }).then((answer) => {
+      if (!answer.cancelled) e.spent = true;  // its time is up, or there is nothing to ponder
     });
   },
 
@@ -1088,6 +1128,7 @@ window.PgApp = {
   // The computer plays `seats` (from 0) at the level chosen, the others are people.
   setComputer(seats) {
     const level = this.$("level").value;
+    PgAi.forget();
     this.show(this.api.setComputer("main", JSON.stringify(Object.fromEntries(seats.map((i) => [i, level]))), this.prefsJson()));
   },
 
@@ -1095,6 +1136,7 @@ window.PgApp = {
   // seats): its own history entry, so Back returns to the game left.
   newGame(name, options, computer = this.view ? this.view.computer : {}, news = t("A new game has started.")) {
     PgAi.cancel(["move", "hint", "evaluate"]);
+    PgAi.forget();
     if (!name) {
       name = this.$("game-select").value; options = {};
       this.$("option-fields").querySelectorAll("[name]").forEach((el) => {
@@ -1192,6 +1234,7 @@ window.PgApp = {
     const json = this.api.openRecord("main", text, this.prefsJson());
     if (JSON.parse(json).error) return this.show(json);
     PgAi.cancel(["move", "hint", "evaluate"]);
+    PgAi.forget();
     this.pushNext = true;
     this.show(json);
     this.$("open-record").open = false;
@@ -1202,6 +1245,7 @@ window.PgApp = {
   // moves to the next seat.
   rematch() {
     PgAi.cancel(["move", "hint", "evaluate"]);
+    PgAi.forget();
     this.pushNext = true;
     this.show(this.api.act("main", "rematch", this.prefsJson()));
   },
@@ -1351,6 +1395,7 @@ window.PgApp = {
     this.$("eval").hidden = !this.prefs.evaluation;
     this.maybeThink(v);
     this.evaluate(v);
+    this.ponder(v);
     this.fragment = v.fragment;
     if (location.hash.slice(1) !== v.fragment) history[this.pushNext ? "pushState" : "replaceState"](null, "", "#" + v.fragment);
     this.pushNext = false;

@@ -180,3 +180,40 @@ def test_an_embedded_board_can_play_against_the_computer(open_page):
     click_point(page, Board.square(5), "c3", canvas="figure.pg-board canvas")
     page.wait_for_function("document.querySelector('figure.pg-board').dataset.ply === '2'", timeout=READY_MS)
     assert page.evaluate("document.body.dataset.aiReady") == "1", "the computer answered from its worker"
+
+
+def test_the_computer_thinks_on_the_players_time(open_page):
+    """After its move the computer ponders the reply it expects (body[data-pondering] names
+    it); that reply gets a move that went on from the pondered search (body[data-ai-pondered]
+    says for how long), an undo or the preference turned off stops pondering, and a hint
+    interrupts it and lets it go on."""
+    page = open_page("/index.html#v=1&g=pente&size=9&opening=none&m=e5").page
+    ai_ready(page)
+    page.select_option("#level", "medium")
+    page.check("#computer-seats [data-seat='1']")  # White is to move: the computer starts
+    page.wait_for_function("document.body.dataset.pondering", timeout=READY_MS)
+    assert text(page, "#ply") == "2 / 2" and page.evaluate("document.body.dataset.thinking") is None
+    reply = page.evaluate("document.body.dataset.pondering")
+    page.click("#hint")  # a hint interrupts pondering, which goes on after it
+    page.wait_for_function("document.getElementById('message').textContent.startsWith('Hint for White: ')",
+                           timeout=READY_MS)
+    page.wait_for_function(f"document.body.dataset.pondering === '{reply}'", timeout=READY_MS)
+    page.fill("#type-move input[name=move]", reply)
+    page.click("#type-move button[type=submit]")
+    page.wait_for_function("document.body.dataset.ply === '4'", timeout=READY_MS)
+    assert float(page.evaluate("document.body.dataset.aiPondered")) > 0
+    page.wait_for_function("document.body.dataset.pondering", timeout=READY_MS)
+    page.uncheck("[data-pref=ponder]")
+    page.wait_for_function("document.body.dataset.pondering === undefined", timeout=READY_MS)
+    page.check("[data-pref=ponder]")
+    page.wait_for_function("document.body.dataset.pondering", timeout=READY_MS)
+    page.click("#undo")  # back to the person's last turn: pondering stops
+    page.wait_for_function("document.body.dataset.pondering === undefined", timeout=READY_MS)
+    assert text(page, "#ply") == "2 / 2" and page.evaluate("document.body.dataset.thinking") is None
+    click_point(page, B9, "a1")  # another move than expected: the computer thinks afresh
+    page.wait_for_function("document.body.dataset.ply === '4'", timeout=READY_MS)
+    assert page.evaluate("document.body.dataset.aiPondered") == "0"
+    page.uncheck("[data-pref=ponder]")
+    page.reload()  # the choice is kept
+    page.wait_for_function("window.pgReady === true", timeout=READY_MS)
+    assert not page.is_checked("[data-pref=ponder]")

@@ -15,7 +15,9 @@ same shape:
   search longer (a page can run it in slices); it returns the work done (playouts or
   nodes), which also adds up in ``iterations``;
 * ``best_move()`` is the answer so far; ``values()`` each seat's estimated chance of
-  winning (for an evaluation bar), in seat order.
+  winning (for an evaluation bar), in seat order;
+* ``time_factor()`` says how much of a time budget the position deserves, from what the
+  search has found so far (:func:`managed`: time management).
 
 :func:`analyse` and :func:`choose_move` run a searcher for a budget in one go; a
 :class:`Player` is a level of play (a budget and a cap on work), and :data:`LEVELS` are the
@@ -50,6 +52,27 @@ class Searcher(Protocol):
 
     def summary(self, lines: int = 1) -> dict[str, Any]: ...
 
+    def time_factor(self) -> float: ...
+
+
+#: How often a managed search asks itself how much time it deserves.
+SLICE = 0.05
+
+
+def managed(searcher: Searcher, seconds: float, start: float | None = None,
+            slice_seconds: float = SLICE) -> Iterator[Searcher]:
+    """Run ``searcher`` in slices (yielding it after each) for ``seconds`` from ``start``
+    (now if not given), as its ``time_factor`` stretches or shrinks them: a move settled
+    without search (``decided``) takes no time, nor does one whose result the search has
+    proven, so a level's time is what a move takes at most, not always."""
+    start = time.perf_counter() if start is None else start
+    while searcher.decided is None:
+        left = start + seconds * searcher.time_factor() - time.perf_counter()
+        if left <= 0:
+            return
+        searcher.run(seconds=min(left, slice_seconds))
+        yield searcher
+
 
 def search(game: Game, rng: random.Random | None = None, **settings: Any) -> Searcher:
     """A searcher for the side to move in ``game`` (see the module docstring); raises
@@ -68,9 +91,11 @@ def analyse(game: Game, *, seconds: float | None = 1.0, iterations: int | None =
     reproducible. The answer holds up to ``lines`` lines, best first, each a move with the
     moves expected after it and its chances (:class:`~pygames.ai.analysis.Line`).
 
+    A time budget alone is managed (:func:`managed`): a proven result stops the search.
+
     ``workers`` searches run side by side, each in a process of a pool that is kept
     across calls, and are merged (:func:`~pygames.ai.analysis.merge`); at most the
-    machine's cores. Each has the whole budget, so the work done adds up."""
+    machine's cores. Each has the whole budget, unmanaged, so the work done adds up."""
     lines = check_count("lines", lines)
     workers = check_count("workers", workers, cores())
     start = time.perf_counter()
@@ -81,8 +106,11 @@ def analyse(game: Game, *, seconds: float | None = 1.0, iterations: int | None =
         found = side_by_side(game, workers, rng, seconds, iterations, lines)
         return merge(game, found, lines, time.perf_counter() - start)
     searcher = search(game, rng)
-    left = None if seconds is None else max(0.0, seconds - (time.perf_counter() - start))
-    if searcher.decided is None:
+    if seconds is not None and iterations is None:
+        for _searcher in managed(searcher, seconds, start):
+            pass
+    elif searcher.decided is None:
+        left = None if seconds is None else max(0.0, seconds - (time.perf_counter() - start))
         searcher.run(seconds=left, iterations=iterations)
     return answer(game, searcher, lines, time.perf_counter() - start)
 
@@ -125,23 +153,104 @@ class Player:
     def choose(self, game: Game, rng: random.Random | None = None) -> Move:
         return self.analyse(game, rng).move
 
+    @property
+    def ponder_seconds(self) -> float:
+        """How long this level thinks on its opponent's time at most (see :class:`Ponder`):
+        not at all for a level capped by work, which would grow stronger than it says; else
+        ten times its own time, and never over a minute, so that a person who leaves the
+        page does not leave a core busy and a search tree growing."""
+        return 0.0 if self.iterations is not None else min(PONDER_TIMES * self.seconds, PONDER_MOST)
+
     def think(self, game: Game, rng: random.Random | None = None, slice_seconds: float = 0.05,
-              share: tuple[int, int] = (0, 1)) -> Iterator[Searcher]:
+              share: tuple[int, int] = (0, 1), searcher: Searcher | None = None) -> Iterator[Searcher]:
         """The same search in slices: yields the searcher after the checks before searching
         and after every ``slice_seconds`` of searching, so that a page running on the
         browser's main thread can let it repaint between slices. The last searcher yielded
         holds the answer, ``best_move()``. ``share`` is this search's part of several made
-        side by side (see :func:`pygames.ai.analysis.merge`)."""
+        side by side (see :func:`pygames.ai.analysis.merge`). A ``searcher`` already begun
+        on this very position goes on, for the level's time from now. A level not capped
+        by work manages its time (:func:`managed`)."""
         start = time.perf_counter()
-        searcher = search(game, rng, share=share)
+        if searcher is None:
+            searcher = search(game, rng, share=share)
         yield searcher
+        if self.iterations is None:
+            yield from managed(searcher, self.seconds, start, slice_seconds)
+            return
         while searcher.decided is None:
             left = self.seconds - (time.perf_counter() - start)
-            todo = None if self.iterations is None else self.iterations - searcher.iterations
-            if left <= 0 or (todo is not None and todo <= 0):
+            todo = self.iterations - searcher.iterations
+            if left <= 0 or todo <= 0:
                 return
             searcher.run(seconds=min(left, slice_seconds), iterations=todo)
             yield searcher
+
+
+#: Pondering lasts at most this many times a level's time per move, and this many seconds.
+PONDER_TIMES, PONDER_MOST = 10, 60.0
+
+
+class Ponder:
+    """Thinking on the opponent's time: one search kept between the computer's moves.
+
+    After its move the computer expects a reply (the second move of its line); while the
+    opponent thinks, :meth:`ponder` searches the position that reply would make, in slices,
+    for as long as it is let (up to :attr:`Player.ponder_seconds`). When the opponent has
+    moved, :meth:`think` goes on with that search (its tree or table already grown) if the
+    position is the one expected, and otherwise starts afresh; either way the kept search
+    is let go. It never plays a move itself: the caller asks :meth:`think` for that.
+    """
+
+    def __init__(self) -> None:
+        self.target: Game | None = None
+        self.searcher: Searcher | None = None
+        self.owner: tuple[str, tuple[int, int]] = ("", (0, 1))  # the level and share it was made for
+        #: Seconds spent pondering the kept search, and on the search :meth:`think` last took over.
+        self.seconds = 0.0
+        self.reused = 0.0
+
+    def holds(self, player: Player, game: Game, share: tuple[int, int] = (0, 1)) -> bool:
+        """Whether the kept search is of ``game``'s very position, for this level and share."""
+        return (self.target is not None and self.owner == (player.name, (share[0], share[1]))
+                and self.target.same_state(game))
+
+    def ponder(self, player: Player, game: Game, expect: Move, rng: random.Random | None = None,
+               slice_seconds: float = 0.05, share: tuple[int, int] = (0, 1)) -> Iterator[Searcher]:
+        """Search the position after the opponent's ``expect`` in ``game`` (an
+        :class:`~pygames.game.IllegalMove` if it is not legal), going on with the kept search
+        if it is of that position, yielding after each slice; it stops when the level's
+        pondering time is spent or nothing is left to search. Nothing is yielded for a level
+        that does not ponder or a reply that ends the game."""
+        target = game.copy()
+        target.play(expect)
+        if not self.holds(player, target, share):
+            self.forget()
+            if target.is_over() or player.ponder_seconds <= 0:
+                return
+            self.target, self.owner = target, (player.name, (share[0], share[1]))
+            self.searcher = search(target, rng, share=share)
+        searcher = self.searcher
+        assert searcher is not None
+        while searcher.decided is None and self.seconds < player.ponder_seconds and searcher.time_factor() > 0:
+            began = time.perf_counter()
+            searcher.run(seconds=min(slice_seconds, player.ponder_seconds - self.seconds))
+            self.seconds += time.perf_counter() - began
+            yield searcher
+
+    def think(self, player: Player, game: Game, rng: random.Random | None = None, slice_seconds: float = 0.05,
+              share: tuple[int, int] = (0, 1)) -> Iterator[Searcher]:
+        """:meth:`Player.think` about ``game``, going on with the kept search when it is of
+        this position (``reused`` then says how long it was pondered); the kept search is
+        let go either way."""
+        kept = self.searcher if self.holds(player, game, share) else None
+        self.reused = self.seconds if kept is not None else 0.0
+        self.forget()
+        return player.think(game, rng, slice_seconds, share, kept)
+
+    def forget(self) -> None:
+        """Let the kept search go (an undo, a new game, another level)."""
+        self.target = self.searcher = None
+        self.seconds = 0.0
 
 
 #: The levels a page offers, weakest first.
@@ -171,11 +280,13 @@ __all__ = [
     "Line",
     "MonteCarlo",
     "Player",
+    "Ponder",
     "Searcher",
     "analyse",
     "answer",
     "choose_move",
     "level",
+    "managed",
     "merge",
     "mover",
     "rewards",

@@ -378,6 +378,11 @@ class MonteCarlo:
         assert move is not None  # only the root has no move
         return move
 
+    def time_factor(self) -> float:
+        """How much of its time the position deserves (see :func:`pygames.ai.managed`): all
+        of it, always; no rule to spend it otherwise has been measured for these games."""
+        return 1.0
+
     def values(self) -> list[float]:
         """Each seat's estimated chance of winning: the mean reward of the best move for
         the seat to move, the rest shared among the others. A move settled without search

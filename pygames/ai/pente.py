@@ -790,6 +790,13 @@ class PenteSearch:
         self.iterations += done
         return done
 
+    def time_factor(self) -> float:
+        """How much of its time this position deserves (see :func:`pygames.ai.managed`):
+        none once the result is proven or the depth limit reached, else all of it. Spending
+        more while the best move still changes, and less once it has stayed the same, were
+        measured and gained nothing (see the README)."""
+        return 0.0 if self.finished else 1.0
+
     def _tick(self) -> Generator[None, None, None]:
         """Count a node; pause the search when the budget is spent."""
         self.nodes += 1
