@@ -228,10 +228,11 @@ def read_po(path: Path) -> dict[str, str]:
 
 
 def write_po(path: Path, entries: dict[str, str], used: set[str]) -> None:
-    """Write a catalog: its header, then every message id in ``used`` in order, with its
-    translation (empty when there is none yet)."""
+    """Write a catalog: its header, then every message id in ``used`` in order (ids that
+    differ only in case, capitals first, so that the order never changes from run to run),
+    with its translation (empty when there is none yet)."""
     lines = ['msgid ""', "msgstr " + _po_string(entries.get("", "")), ""]
-    for msgid in sorted(used, key=str.lower):
+    for msgid in sorted(used, key=lambda m: (m.lower(), m)):
         if "{" in msgid:
             lines.append("#, python-brace-format")
         lines += [f"msgid {_po_string(msgid)}", f"msgstr {_po_string(entries.get(msgid, ''))}", ""]

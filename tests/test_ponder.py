@@ -8,7 +8,6 @@ level capped by work never ponders.
 
 from __future__ import annotations
 
-import asyncio
 import random
 import time
 
@@ -119,11 +118,17 @@ def test_an_illegal_reply_is_refused_and_forget_lets_the_search_go():
 # -- the page's questions (pygames.session) ------------------------------------------------
 
 async def no_pause() -> None:
-    return None
+    """A pause that does not suspend: a question runs to its end in one ``send``, with no
+    event loop (a browser test's may be running in this thread)."""
 
 
 def ask(request, kept, cancelled=lambda: False):
-    return asyncio.run(ask_computer(request, no_pause, cancelled, kept))
+    question = ask_computer(request, no_pause, cancelled, kept)
+    try:
+        question.send(None)
+    except StopIteration as done:
+        return done.value
+    raise AssertionError("the question waited for an event loop")
 
 
 def test_a_ponder_question_and_the_move_that_follows():
