@@ -683,9 +683,9 @@ async def ask_computer(request: Mapping[str, Any], pause: Callable[[], Awaitable
     rng = random.Random(str(request.get("fragment")) + (f"/{part}" if part else ""))
     share = (int(part), int(parts))
     if kept is not None and task.purpose == "move":
-        thinking = kept.think(task.player, task.game, rng, 0.05, share)
+        thinking = kept.think(task.player, task.game, rng, share=share)
     else:
-        thinking = task.player.think(task.game, rng, slice_seconds=0.05, share=share)
+        thinking = task.player.think(task.game, rng, share=share)
     for searcher in thinking:
         await pause()
         if cancelled():
@@ -726,7 +726,7 @@ async def ponder(request: Mapping[str, Any], pause: Callable[[], Awaitable[Any]]
         return {"id": rid, "pondered": 0}
     part, parts = request.get("share") or (0, 1)
     rng = random.Random(str(request.get("fragment")) + f"/{request.get('expect')}/{part}")
-    for _searcher in kept.ponder(player, game, expect, rng, 0.05, (int(part), int(parts))):
+    for _searcher in kept.ponder(player, game, expect, rng, share=(int(part), int(parts))):
         await pause()
         if cancelled():
             return {"id": rid, "cancelled": True}

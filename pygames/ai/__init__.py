@@ -161,7 +161,7 @@ class Player:
         page does not leave a core busy and a search tree growing."""
         return 0.0 if self.iterations is not None else min(PONDER_TIMES * self.seconds, PONDER_MOST)
 
-    def think(self, game: Game, rng: random.Random | None = None, slice_seconds: float = 0.05,
+    def think(self, game: Game, rng: random.Random | None = None, slice_seconds: float = SLICE,
               share: tuple[int, int] = (0, 1), searcher: Searcher | None = None) -> Iterator[Searcher]:
         """The same search in slices: yields the searcher after the checks before searching
         and after every ``slice_seconds`` of searching, so that a page running on the
@@ -215,7 +215,7 @@ class Ponder:
                 and self.target.same_state(game))
 
     def ponder(self, player: Player, game: Game, expect: Move, rng: random.Random | None = None,
-               slice_seconds: float = 0.05, share: tuple[int, int] = (0, 1)) -> Iterator[Searcher]:
+               slice_seconds: float = SLICE, share: tuple[int, int] = (0, 1)) -> Iterator[Searcher]:
         """Search the position after the opponent's ``expect`` in ``game`` (an
         :class:`~pygames.game.IllegalMove` if it is not legal), going on with the kept search
         if it is of that position, yielding after each slice; it stops when the level's
@@ -237,7 +237,7 @@ class Ponder:
             self.seconds += time.perf_counter() - began
             yield searcher
 
-    def think(self, player: Player, game: Game, rng: random.Random | None = None, slice_seconds: float = 0.05,
+    def think(self, player: Player, game: Game, rng: random.Random | None = None, slice_seconds: float = SLICE,
               share: tuple[int, int] = (0, 1)) -> Iterator[Searcher]:
         """:meth:`Player.think` about ``game``, going on with the kept search when it is of
         this position (``reused`` then says how long it was pondered); the kept search is
