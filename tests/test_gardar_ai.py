@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pygames import PASS
-from pygames.ai import choose_move, search
-from pygames.ai.gardar import GardarPolicy
+from pygames.ai import choose_move, level, search
+from pygames.ai.gardar import GardarPolicy, room_to_enclose
 from pygames.gardar import BLACK, WHITE, Gardar
 from test_gardar import G4, G6, at, position, ring, setup
 
@@ -174,3 +175,49 @@ def test_prior_a_quiet_stone_ranks_below_passing():
     quiet = [p for p in range(len(game.board)) if not game.stones[p]]
     [passing] = POLICY.priors(game, [PASS])
     assert max(POLICY.priors(game, quiet)) < passing
+
+
+# -- no early passes ---------------------------------------------------------------------
+
+def settled() -> Gardar:
+    """Black holds every point but three eyes, each its own enclosure: nothing is left to
+    fence in, and any stone is a surplus stone (Black) or dead on landing (White)."""
+    board = Gardar(size=4).board
+    holes = {board.point(c) for c in [(0, 0), (2, -2), (-2, 2)]}
+    return Gardar.setup({p: BLACK for p in range(len(board)) if p not in holes}, to_move=BLACK, size=4)
+
+
+def test_room_to_enclose_is_a_point_of_the_open_board_with_no_enemy_next_to_it():
+    assert room_to_enclose(Gardar(size=5))
+    assert not room_to_enclose(settled())
+    # White's only open points off the edge touch Black's stones: nothing White can fence in
+    crowded = setup(3, black=[(0, 0), (1, -1), (-1, 1), (1, 0), (-1, 0), (0, 1), (0, -1)], to_move=WHITE)
+    assert not room_to_enclose(crowded)
+
+
+@pytest.mark.parametrize("size", [5, 7, 9, 11])
+def test_the_computer_does_not_pass_in_the_first_30_plies(size):
+    """From the empty board the search never weighs the pass while the side to move can
+    still fence in a point (whatever its budget: every level searches the same moves),
+    and so never passes; the board of every size stays that open for 30 plies."""
+    game = Gardar(size=size)
+    for ply in range(30):
+        assert room_to_enclose(game)
+        searcher = search(game, random.Random(ply))
+        assert searcher.decided != PASS and PASS not in [c.move for c in searcher.root.children or []]
+        searcher.run(iterations=10)
+        game.play(searcher.best_move())
+
+
+@pytest.mark.parametrize("size", [7, 9])
+def test_the_medium_level_does_not_open_with_a_pass(size):
+    game = Gardar(size=size)
+    for _ply in range(2):
+        move = level("medium").choose(game, random.Random(size))
+        assert move != PASS
+        game.play(move)
+
+
+def test_the_computer_still_passes_to_end_a_settled_game():
+    game = settled()
+    assert choose_move(game, seconds=None, iterations=200, rng=random.Random(1)) == PASS

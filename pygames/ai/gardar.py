@@ -11,7 +11,11 @@ Both come from the rulebook, in its words:
 * a perimeter loop never holds all three stones of a triangle, so a stone that closes a
   triangle of its own stones **thickens** the shape: it, or one next to it, is surplus;
 * every stone that does not end up in a perimeter loop costs a point, so a stone has to
-  earn its place, and once the board is settled the right move is the pass.
+  earn its place, and once the board is settled the right move is the pass; but while
+  the mover can still fence in a point of the open board (:func:`room_to_enclose`) the
+  board is not settled, and passing, for the sure half point of the first pass, gives the
+  open space away: the search does not weigh the pass then (unless the opponent has just
+  passed, when passing ends the game).
 
 The playout policy draws a few random points and plays the first one worth a stone, or
 passes when none of the draws is, so that a playout ends once the board is settled instead
@@ -41,6 +45,18 @@ def thickens(grid: Grid, p: Point, mine: int) -> bool:
     could go and the loop would stay closed), so such a stone, or one next to it, is
     surplus: one point lost, unless the move wins something else."""
     return (mine >> grid.corner[p]) & grid.ring in grid.thick
+
+
+def room_to_enclose(game: Gardar) -> bool:
+    """Whether the player to move can still enclose a point in the open: an empty point
+    off the edge, in no enclosure, with no enemy stone and no enclosed point next to it.
+    Stones of the mover on its empty neighbours would fence it in (every stone of the ring
+    a loop stone), so while such a point is left a stone can still change the count for
+    the better."""
+    grid, pos = game.grid, game.position
+    mine = pos.black if game.to_move == BLACK else pos.white
+    open_points = grid.board & ~(pos.black | pos.white | pos.inside)
+    return bool(open_points & grid.interior & ~grow(grid.board & ~(open_points | mine), grid.width))
 
 
 def controls(game: Gardar, me: int) -> tuple[int, int]:
@@ -77,6 +93,14 @@ class GardarPolicy(Policy[Gardar]):
             if not repeats(p, me):
                 return p
         return PASS
+
+    def considered(self, game: Gardar, moves: list[Move]) -> list[Move]:
+        """Every move but the pass while the mover can still fence in a point of the open
+        board (:func:`room_to_enclose`), unless the opponent has just passed (a pass then
+        ends the game on the count)."""
+        if game.passes or game.choosing or not room_to_enclose(game):
+            return moves
+        return [m for m in moves if m != PASS] or moves
 
     def priors(self, game: Gardar, moves: list[Move]) -> list[float] | None:
         """How promising each move looks, from what it does to the board at once:

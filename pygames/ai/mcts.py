@@ -120,6 +120,12 @@ class Policy(Generic[G]):
         end (pass when nothing useful is left), and it is asked millions of times: cheap."""
         return game.random_move(rng)
 
+    def considered(self, game: G, moves: list[Move]) -> list[Move]:
+        """The ``moves`` (candidates of the side to move) that the search weighs at all: a
+        policy may leave out a move its rulebook says is never right in ``game``, which a
+        short search could otherwise pick by chance. This plain policy keeps them all."""
+        return moves
+
     def priors(self, game: G, moves: list[Move]) -> list[float] | None:
         """How promising each of ``moves`` (candidate moves of the side to move, not all of
         them legal) looks before any search, each from 0 (hopeless) to 1 (surely good), or
@@ -190,7 +196,7 @@ class MonteCarlo:
         quiet: list[Move] = []  # legal moves that do not end the game
         drawn: list[Move] = []  # ... that end it in a draw
         lost: list[Move] = []  # ... that end it in a loss
-        for move in game.candidates():
+        for move in self.policy.considered(game, list(game.candidates())):
             try:
                 game.play(move)
             except IllegalMove:
@@ -290,7 +296,7 @@ class MonteCarlo:
         played: list[tuple[int, Move | None]] = []  # (seat, move) of every move after the root
         while not node.terminal:
             if node.children is None:
-                node.children = self._children(game, game.candidates())
+                node.children = self._children(game, self.policy.considered(game, list(game.candidates())))
             child = self._select(node, game)
             if child is None:  # no legal move at all: score the position as it stands
                 node.terminal = True
