@@ -83,7 +83,7 @@ def npm_runtime() -> None:
 def package_files() -> list[Path]:
     """The files of the pygames package that its wheel holds."""
     return sorted(p for p in (ROOT / "pygames").rglob("*")
-                  if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".typed"))
+                  if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".typed", ".txt"))
 
 
 def wheel_version(files: list[Path] | None = None) -> str:
@@ -382,7 +382,8 @@ def write_runtime(site: Path, wheel: Path) -> Path:
     with zipfile.ZipFile(bytecode) as z:
         modules = {name: z.read(name) for name in z.namelist() if name not in NOT_SHIPPED}
     lazy = {name: modules.pop(name) for name in LEARNING_CODE}
-    write_wheel(wheel, {**modules, "pygames/py.typed": b""})
+    data = {f.relative_to(ROOT).as_posix(): f.read_bytes() for f in package_files() if f.suffix != ".py"}
+    write_wheel(wheel, {**modules, **data})
     (site / "learn").mkdir()
     code = site / "learn" / f"code-{hashlib.sha256(b''.join(lazy.values())).hexdigest()[:10]}.zip"
     with zipfile.ZipFile(code, "w", zipfile.ZIP_STORED) as z:  # stored: the server's brotli does better

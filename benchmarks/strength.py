@@ -14,7 +14,9 @@ commit from before ``pygames.ai.analyse(workers=...)`` existed can only play ``@
 trailing ``+ponder`` thinks on the opponent's time as the page does (pygames.ai.Ponder):
 after each of its moves it searches the position its expected reply would make, on the
 other core, until the opponent's move arrives (a time budget, one search, and a tree that
-has pondering only); the summary says how often the reply was the one expected.
+has pondering only); the summary says how often the reply was the one expected. A
+trailing ``+book`` plays Pente's opening book moves (pygames.ai.book) where it has them, as
+the page's levels do, and searches for the budget elsewhere (``+ponder`` does both).
 
 Both players get the same budget per move: ``--seconds`` of thinking, or ``--iterations``
 playouts (or nodes), and then ``--parallel 2`` plays two games at once on two cores (with a
@@ -78,7 +80,9 @@ def engine_child(argv: list[str]) -> None:
         start = time.perf_counter()
         more = {"workers": request["workers"]} if request["workers"] > 1 else {}
         answer: dict = {}
-        if request.get("ponder"):
+        if request.get("book") and not request.get("ponder"):
+            move = ai.Player("match", request["seconds"]).analyse(game, rng, **more).move
+        elif request.get("ponder"):
             kept = kept or ai.Ponder()
             player = ai.Player("match", request["seconds"])
             searcher = None
@@ -104,8 +108,9 @@ class Engine:
 
     def __init__(self, spec: str, seconds: float | None, iterations: int | None) -> None:
         self.spec = spec
-        self.ponder = spec.endswith("+ponder")
-        spec, _, workers = spec.removesuffix("+ponder").partition("@")
+        spec, *flags = spec.split("+")
+        self.ponder, self.book = "ponder" in flags, "book" in flags
+        spec, _, workers = spec.partition("@")
         self.workers = int(workers or 1)
         source, _, self.level = spec.partition(":")
         self.seconds, self.iterations = seconds, iterations
@@ -114,6 +119,8 @@ class Engine:
         self.pondered: list[float] = []  # with +ponder: each move's pondered seconds (0: not the reply expected)
         if self.ponder and (seconds is None or self.workers > 1 or self.level):
             raise SystemExit("+ponder needs a --seconds budget, one search and no level")
+        if self.book and (seconds is None or self.level):
+            raise SystemExit("+book needs a --seconds budget and no level (the levels above easy have the book)")
         if source != "random":
             where = trees.tree(None if source == "new" else source)
             env = {**__import__("os").environ, "PYGAMES_TREE": str(where)}
@@ -124,7 +131,7 @@ class Engine:
         if self.proc is None:
             return random.Random(seed).choice(game.legal_moves())
         request = {"fragment": fragment, "seconds": self.seconds, "iterations": self.iterations, "seed": seed,
-                   "level": self.level, "workers": self.workers, "ponder": self.ponder}
+                   "level": self.level, "workers": self.workers, "ponder": self.ponder, "book": self.book}
         self.proc.stdin.write(json.dumps(request) + "\n")
         self.proc.stdin.flush()
         answer = self.proc.stdout.readline()
@@ -249,7 +256,7 @@ def main() -> None:
                 e.close()
 
     for spec in set(specs):  # check commits out once, before parallel workers race to
-        source = spec.removesuffix("+ponder").partition("@")[0].partition(":")[0]
+        source = spec.partition("+")[0].partition("@")[0].partition(":")[0]
         if source not in ("new", "random"):
             trees.tree(source)
     threads = [threading.Thread(target=worker, daemon=True) for _ in range(max(1, args.parallel))]

@@ -677,10 +677,13 @@ async def ask_computer(request: Mapping[str, Any], pause: Callable[[], Awaitable
     searcher = None
     # Seeded by the position, so that a hint and the computer's own move agree wherever
     # the level's budget is a number of playouts rather than a time; a search side by
-    # side with others (``share``: its part and their number) gets a seed of its own.
+    # side with others (``share``: its part and their number) gets a seed of its own. A
+    # level with a time budget is not reproducible anyway, and draws its opening book
+    # moves afresh each game, so that games do not repeat.
     part, parts = request.get("share") or (0, 1)
     lines = int(request.get("lines") or 1)
-    rng = random.Random(str(request.get("fragment")) + (f"/{part}" if part else ""))
+    seed = str(request.get("fragment")) + (f"/{part}" if part else "")
+    rng = random.Random(seed if task.player.iterations is not None else None)
     share = (int(part), int(parts))
     if kept is not None and task.purpose == "move":
         thinking = kept.think(task.player, task.game, rng, share=share)
@@ -691,9 +694,11 @@ async def ask_computer(request: Mapping[str, Any], pause: Callable[[], Awaitable
         if cancelled():
             return {"id": rid, "cancelled": True}
     assert searcher is not None
-    pondered = {"pondered": round(kept.reused, 2)} if kept is not None and task.purpose == "move" else {}
+    more: dict[str, Any] = {"pondered": round(kept.reused, 2)} if kept is not None and task.purpose == "move" else {}
+    if searcher.decided is not None and task.player.in_book(task.game, searcher.decided):
+        more["book"] = True
     return {"id": rid, **task.answer(ai.answer(task.game, searcher, lines)), "summary": searcher.summary(lines),
-            **pondered}
+            **more}
 
 
 async def ponder(request: Mapping[str, Any], pause: Callable[[], Awaitable[Any]], cancelled: Callable[[], bool],
@@ -799,7 +804,8 @@ def merge_answers(request: Mapping[str, Any], replies: Sequence[Mapping[str, Any
     """One answer from the replies of the searches that :func:`ask_computer` made side by
     side for ``request`` (each asked with its ``share``), merged as on CPython
     (:func:`pygames.ai.merge`); a single reply is the answer as it is. The merged answer was
-    ``pondered`` as long as the least pondered of its searches."""
+    ``pondered`` as long as the least pondered of its searches, and is a ``book`` move when
+    the move merged is the book move of one of them."""
     if len(replies) == 1:
         return dict(replies[0])
     with language(str(request.get("lang") or get_language())):
@@ -807,8 +813,9 @@ def merge_answers(request: Mapping[str, Any], replies: Sequence[Mapping[str, Any
                                 str(request.get("level", "")), request.get("seat"))
         merged = ai.merge(task.game, [r["summary"] for r in replies], int(request.get("lines") or 1))
         pondered = [float(r["pondered"]) for r in replies if "pondered" in r]
+        book = any(r.get("book") and r["summary"]["decided"] == merged.move for r in replies)
         return {"id": request.get("id"), **task.answer(merged), "workers": len(replies),
-                **({"pondered": min(pondered)} if pondered else {})}
+                **({"pondered": min(pondered)} if pondered else {}), **({"book": True} if book else {})}
 
 
 def _note(colour: str, before: list[int], after: list[int], move: Move) -> Note:

@@ -566,6 +566,8 @@ window.PgAi = {
     if (answer.move) document.body.dataset.aiAnswerWorkers = this.fallback ? 0 : answer.workers || 1;
     // how long the answer's search was pondered before it was asked (0: not at all)
     if (answer.move && "pondered" in answer) document.body.dataset.aiPondered = answer.pondered;
+    // whether the computer's move came from its opening book
+    if (answer.move && job.request.purpose === "move") document.body.dataset.aiBook = answer.book ? "1" : "0";
     if (job.request.purpose === "ponder") delete document.body.dataset.pondering;
     job.resolve(job.cancelling ? { cancelled: true } : answer);
     this.pump();

@@ -217,3 +217,31 @@ def test_the_computer_thinks_on_the_players_time(open_page):
     page.reload()  # the choice is kept
     page.wait_for_function("window.pgReady === true", timeout=READY_MS)
     assert not page.is_checked("[data-pref=ponder]")
+
+
+def test_the_computer_opens_from_its_book(open_page):
+    """In a book position the computer's move comes from the opening book at once
+    (body[data-ai-book] is 1), one of the book's moves; off the book it searches (0)."""
+    from pygames.ai.book import opening_book
+    from pygames.pente import Pente
+
+    game = Pente(opening="pro")
+    game.play(game.centre)
+    reply = opening_book().moves(game)[0][0]
+    game.play(reply)
+    listed = {game.move_text(m) for m, _ in opening_book().moves(game)}
+    assert listed
+    page = open_page("/index.html#v=1&g=pente&opening=pro&m=j10").page
+    ai_ready(page)
+    page.select_option("#level", "hard")
+    page.check("#computer-seats [data-seat='0']")  # the computer plays White; Black is to move
+    page.fill("#type-move input[name=move]", game.move_text(reply))
+    page.click("#type-move button[type=submit]")
+    page.wait_for_function("document.body.dataset.ply === '3' && !document.body.dataset.thinking", timeout=READY_MS)
+    assert page.evaluate("document.body.dataset.aiBook") == "1"
+    played = page.evaluate("location.hash").split("m=")[1].split("&")[0].split(".")
+    assert played[-1] in listed, (played, listed)
+    page.fill("#type-move input[name=move]", "a1")  # nobody's book goes there
+    page.click("#type-move button[type=submit]")
+    page.wait_for_function("document.body.dataset.ply === '5' && !document.body.dataset.thinking", timeout=READY_MS)
+    assert page.evaluate("document.body.dataset.aiBook") == "0"

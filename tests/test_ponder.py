@@ -132,8 +132,8 @@ def ask(request, kept, cancelled=lambda: False):
 
 
 def test_a_ponder_question_and_the_move_that_follows():
-    s = Session.new("pente", {"opening": "none"}, computer={1: "medium"})
-    s.type_move("j10")
+    s = Session.new("pente", {"opening": "none", "size": 13}, computer={1: "medium"})  # no book on 13x13
+    s.type_move("g7")
     kept = Ponder()
     move = ask({"id": 1, "fragment": s.fragment(), "purpose": "move", "level": "medium", "seat": 1}, kept)
     assert move["pondered"] == 0 and len(move["lines"][0]["moves"]) > 1

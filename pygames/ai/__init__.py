@@ -10,7 +10,8 @@ same shape:
 
 * ``Searcher(game, rng)`` copies the position (the game passed in is never changed) and
   settles at once what needs no search: ``decided`` is then the move (the only legal one,
-  an immediate win, the only one that does not lose at once);
+  an immediate win, the only one that does not lose at once; a :class:`Player` also
+  settles it from Pente's opening book, :mod:`pygames.ai.book`);
 * ``run(seconds=..., iterations=...)`` searches for a budget and may be called again to
   search longer (a page can run it in slices); it returns the work done (playouts or
   nodes), which also adds up in ``iterations``;
@@ -35,6 +36,7 @@ from typing import Any, Protocol
 from ..game import Game, IllegalMove, Move
 from ..i18n import N_, _
 from .analysis import Analysis, Line, merge
+from .book import opening_book
 from .mcts import MonteCarlo, mover, rewards
 from .parallel import check_count, cores, side_by_side
 from .registry import SEARCHERS, policy
@@ -146,12 +148,39 @@ class Player:
     def analyse(self, game: Game, rng: random.Random | None = None, lines: int = 1, workers: int = 1) -> Analysis:
         """The move and evaluation, found in one go (blocking for up to ``seconds``). A level
         capped by work thinks with one search whatever ``workers`` asks: more searches
-        would add up to more work, and the level would no longer be what it says."""
+        would add up to more work, and the level would no longer be what it says. A book
+        move (:meth:`book_move`) is played at once."""
+        start = time.perf_counter()
+        move = self.book_move(game, rng)
+        if move is not None:
+            searcher = search(game, rng)
+            searcher.decided = move
+            return answer(game, searcher, lines, time.perf_counter() - start)
         return analyse(game, seconds=self.seconds, iterations=self.iterations, rng=rng, lines=lines,
                        workers=workers if self.iterations is None else 1)
 
     def choose(self, game: Game, rng: random.Random | None = None) -> Move:
         return self.analyse(game, rng).move
+
+    @property
+    def books(self) -> bool:
+        """Whether this level plays from the opening book: every level but those capped by
+        work, whose cap is what keeps them weak."""
+        return self.iterations is None
+
+    def book_move(self, game: Game, rng: random.Random | None = None) -> Move | None:
+        """A move from the opening book, if this level uses it and ``game``'s position is
+        in it (:meth:`pygames.ai.book.Book.choose`)."""
+        return opening_book().choose(game, rng) if self.books else None
+
+    def in_book(self, game: Game, move: Move) -> bool:
+        """Whether this level would play ``move`` in ``game`` from the opening book."""
+        return self.books and any(m == move for m, _ in opening_book().moves(game))
+
+    def from_book(self, game: Game, searcher: Searcher, rng: random.Random | None = None) -> None:
+        """Settle ``searcher`` (of ``game``, not settled yet) with a book move, if any."""
+        if searcher.decided is None:
+            searcher.decided = self.book_move(game, rng)
 
     @property
     def ponder_seconds(self) -> float:
@@ -173,6 +202,7 @@ class Player:
         start = time.perf_counter()
         if searcher is None:
             searcher = search(game, rng, share=share)
+        self.from_book(game, searcher, rng)
         yield searcher
         if self.iterations is None:
             yield from managed(searcher, self.seconds, start, slice_seconds)
@@ -229,6 +259,7 @@ class Ponder:
                 return
             self.target, self.owner = target, (player.name, (share[0], share[1]))
             self.searcher = search(target, rng, share=share)
+            player.from_book(target, self.searcher, rng)  # nothing to ponder in the book
         searcher = self.searcher
         assert searcher is not None
         while searcher.decided is None and self.seconds < player.ponder_seconds and searcher.time_factor() > 0:

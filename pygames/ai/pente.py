@@ -730,11 +730,14 @@ class PenteSearch:
         """The moves worth searching at this node, best first: the forced ones (see
         :meth:`forced_moves`); facing an open three in a two-sided game, a block (a point
         where the three would become a four), a capture or a four of one's own; else the
-        ``width`` most promising."""
+        ``width`` most promising. The first stone on an empty board goes on the centre,
+        which leaves the most room for rows in every direction."""
         g = self.game
         me = g.to_move
         if g.step < len(g.steps):
             return self._order(self._opening_candidates(), me, ply, first)[:width]
+        if g.empty == len(g.stones):
+            return [g.centre]
         forced = self.forced_moves(ply, first)
         if forced is not None:
             return forced
