@@ -25,6 +25,9 @@ from .game import (
 )
 from .i18n import get_language, language, set_language
 
+# The game modules register their games (pygames.game.register), in this order.
+from . import loose, vacu, gardar, pente  # noqa: F401  isort: skip
+
 __version__ = "0.1.0"
 
 __all__ = [

@@ -20,11 +20,10 @@ snapshotting the attributes named in ``STATE`` before each move.
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from .board import Board, Point
 from .i18n import N_, _
@@ -52,8 +51,10 @@ class OptionError(ValueError):
 class Option:
     """One game option, declared by a game class so pages and URLs can offer it.
 
-    ``kind`` is ``"int"``, ``"bool"`` or ``"choice"``. ``check`` sees the value and all
-    the other options and returns a reason when the combination is not allowed.
+    ``kind`` is ``"int"``, ``"bool"`` or ``"choice"``; a choice's ``labels`` are the words
+    for its ``choices`` (message ids, one each), which the game declaring it chooses in
+    its rulebook's vocabulary. ``check`` sees the value and all the other options and
+    returns a reason when the combination is not allowed.
     """
 
     name: str
@@ -61,12 +62,20 @@ class Option:
     label: str
     kind: str = "int"
     choices: tuple[Any, ...] = ()
+    labels: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
     help: str = ""
     #: Values a form offers first; any other value within the limits stays allowed.
     suggested: tuple[Any, ...] = ()
     check: Callable[[Any, Mapping[str, Any]], str | None] | None = field(default=None, compare=False)
+
+    def choice_label(self, value: Any) -> str:
+        """The word for one of the choices, in the language in force (the value itself
+        where the option has no labels)."""
+        if self.labels and value in self.choices:
+            return _(self.labels[self.choices.index(value)])
+        return str(value)
 
     def coerce(self, value: Any) -> Any:
         """Turn a value (possibly text from a form or a URL) into this option's type."""
@@ -166,6 +175,8 @@ class Game:
     SETUP_STATE: ClassVar[dict[str, str]] = {
         "seats": "the colour each seat plays, in seat order",
     }
+    #: The names of the score parts (:meth:`breakdown`) by key (message ids).
+    PARTS: ClassVar[dict[str, str]] = {"score": N_("score")}
 
     board: Board
     stones: list[int]
@@ -227,7 +238,7 @@ class Game:
 
     def part_label(self, key: str) -> str:
         """A score part's name for a score table, in the language in force."""
-        return _(PART_LABELS.get(key, key))
+        return _(self.PARTS.get(key, key))
 
     def describe(self) -> str:
         """One line stating the rules in force (win conditions, notable options)."""
@@ -500,50 +511,32 @@ class PieRule:
 COLOUR_NAMES = (N_("Black"), N_("White"), N_("Orange"), N_("Blue"))
 #: Button texts of the action tokens.
 ACTION_LABELS = {"pass": N_("Pass"), "black": N_("Black"), "white": N_("White")}
-#: The words for the values of choice options, for new-game forms.
-CHOICE_LABELS = {"none": N_("none"), "pro": N_("Pro"), "long-pro": N_("Long Pro"), "swap": N_("Swap"),
-                 "swap2": N_("Swap2"), "self-capture": N_("self-capture"), "forbidden": N_("forbidden"),
-                 "fence": N_("fence"), "enclosure": N_("enclosure"), "stone": N_("stone"), "group": N_("group"),
-                 "outer": N_("outer"), "inner": N_("inner"), "own": N_("own"), "all": N_("all"),
-                 "keep": N_("keep"), "remove": N_("remove"), "first": N_("first"), "final": N_("final"),
-                 "auto": N_("auto"), "wins": N_("wins"), "exact": N_("exact"), "stones": N_("stones"),
-                 "captures": N_("number of captures"), "off": N_("off"), "capture-the-line": N_("capture-the-line"),
-                 "break-the-line": N_("break-the-line")}
-#: Names of the score parts (:meth:`Game.breakdown`) by key.
-PART_LABELS = {"score": N_("score"), "stones": N_("stones"), "komi": N_("komi"), "territory": N_("territory"),
-               "button": N_("button"), "loop stones": N_("loop stones"), "surplus stones": N_("surplus stones"),
-               "half point": N_("half point"), "captures": N_("captures")}
+#: The games, by name, as each game's module registers them (:func:`register`); importing
+#: the package imports every game module.
+_GAMES: dict[str, type[Game]] = {}
 
 
-_REGISTRY = {
-    "loose": "pygames.loose:Loose",
-    "vacu": "pygames.vacu:Vacu",
-    "convacu": "pygames.vacu:Convacu",
-    "gardar": "pygames.gardar:Gardar",
-    "pente": "pygames.pente:Pente",
-}
+G = TypeVar("G", bound=Game)
+
+
+def register(cls: type[G]) -> type[G]:
+    """Make the game class ``cls`` known by its ``name`` (a class decorator in each game's
+    module), so that links, records and forms can name it."""
+    _GAMES[cls.name] = cls
+    return cls
 
 
 def game_class(name: str) -> type[Game]:
     """The game class registered as ``name`` (``ValueError`` naming the known games if none)."""
-    target = _REGISTRY.get(name.strip().lower())
-    if target is None:
+    cls = _GAMES.get(name.strip().lower())
+    if cls is None:
         raise ValueError(_("unknown game {name}; known games: {known}", name=repr(name), known=", ".join(available())))
-    module, _colon, attr = target.partition(":")
-    cls: type[Game] = getattr(importlib.import_module(module), attr)
     return cls
 
 
 def available() -> list[str]:
-    """The names of the games this installation provides."""
-    names = []
-    for name, target in _REGISTRY.items():
-        try:
-            importlib.import_module(target.partition(":")[0])
-        except ModuleNotFoundError:
-            continue
-        names.append(name)
-    return names
+    """The names of the games this installation provides, in the order registered."""
+    return list(_GAMES)
 
 
 def new_game(name: str, **options: Any) -> Game:

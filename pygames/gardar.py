@@ -49,6 +49,7 @@ from .game import (
     Option,
     PieRule,
     Result,
+    register,
 )
 from .i18n import N_, _
 
@@ -231,10 +232,14 @@ class _Tally:
     surplus: dict[int, int]
 
 
-def _choice(name: str, default: str, label: str, choices: tuple[str, ...], explain: str) -> Option:
-    return Option(name, default, label, kind="choice", choices=choices, help=explain)
+def _choice(name: str, default: str, label: str, choices: dict[str, str], explain: str) -> Option:
+    """One of the rules notes' readings, as a choice between the words of ``choices``
+    (each value with its label)."""
+    return Option(name, default, label, kind="choice", choices=tuple(choices), labels=tuple(choices.values()),
+                  help=explain)
 
 
+@register
 class Gardar(PieRule, Game):
     name = "gardar"
     title = "Gardar"
@@ -244,29 +249,31 @@ class Gardar(PieRule, Game):
     STATE = ("stones", "to_move", "passes", "seats", "choosing", "first_passer", "_pos")
     SETUP_STATE: ClassVar[dict[str, str]] = {
         **Game.SETUP_STATE, **PASSES_STATE, "first_passer": "the colour that passed first in the game (0: nobody yet)"}
+    PARTS: ClassVar[dict[str, str]] = {"loop stones": N_("loop stones"), "surplus stones": N_("surplus stones"),
+                                       "komi": N_("komi"), "half point": N_("half point")}
     OPTIONS = (
         Option("size", 9, N_("Board size"), minimum=3, maximum=13, suggested=(7, 9, 11),
                help=N_("Points on each side of the hexagon: 7 (short), 9 (recommended) or 11 (long).")),
         Option("komi", 0, N_("Komi"), minimum=-400, maximum=400,
                help=N_("Whole number of points added to White's score.")),
         PieRule.PIE,
-        _choice("enemies_inside", "fence", N_("Enemy stones inside a loop"), ("fence", "enclosure"),
+        _choice("enemies_inside", "fence", N_("Enemy stones inside a loop"), {"fence": N_("fence"), "enclosure": N_("enclosure")},
                 N_("fence: they count towards the majority like any fence stone; enclosure: inside "
                    "a loop of one colour they belong to the enclosure and do not count.")),
-        _choice("death", "stone", N_("Dead by enemy enclosure"), ("stone", "group"),
+        _choice("death", "stone", N_("Dead by enemy enclosure"), {"stone": N_("stone"), "group": N_("group")},
                 N_("stone: only the stones touching the enemy enclosure die; group: their whole group "
                    "dies unless one of its stones touches a friendly or shared enclosure.")),
         Option("hole_exemption", True, N_("Groups with an eye survive smothering"), kind="bool",
                help=N_("A group without breathing space off the edge still lives if it encloses an empty point.")),
         Option("cascade", False, N_("Cascading removal"), kind="bool",
                help=N_("After removing dead stones, also remove the enemy stones that this leaves dead.")),
-        _choice("perimeter", "outer", N_("Perimeter loop"), ("outer", "inner"),
+        _choice("perimeter", "outer", N_("Perimeter loop"), {"outer": N_("outer"), "inner": N_("inner")},
                 N_("Which ring of a thick group is its perimeter loop.")),
-        _choice("surplus", "own", N_("Surplus stones subtracted"), ("own", "all"),
+        _choice("surplus", "own", N_("Surplus stones subtracted"), {"own": N_("own"), "all": N_("all")},
                 N_("own: each player loses a point per own surplus stone; all: per surplus stone on the board.")),
-        _choice("dead_at_end", "keep", N_("Dead stones at the end"), ("keep", "remove"),
+        _choice("dead_at_end", "keep", N_("Dead stones at the end"), {"keep": N_("keep"), "remove": N_("remove")},
                 N_("keep: score the board as it stands; remove: take dead stones of both colours off first.")),
-        _choice("half_point", "first", N_("Half point"), ("first", "final"),
+        _choice("half_point", "first", N_("Half point"), {"first": N_("first"), "final": N_("final")},
                 N_("first: to the first player who passed in the game; final: to the first of the two closing "
                    "passes.")),
     )

@@ -47,6 +47,7 @@ from .game import (
     Option,
     PieRule,
     Result,
+    register,
 )
 from .i18n import N_, _
 
@@ -71,12 +72,14 @@ REASONS = {
 }
 
 
+@register
 class Loose(PieRule, Game):
     name = "loose"
     title = "Loose"
     COLOURS = ("Black", "White")
     STATE = ("stones", "to_move", "passes", "seats", "choosing")
     SETUP_STATE: ClassVar[dict[str, str]] = {**Game.SETUP_STATE, **PASSES_STATE}
+    PARTS: ClassVar[dict[str, str]] = {"stones": N_("stones"), "komi": N_("komi")}
     OPTIONS = (
         Option("size", 11, N_("Board size"), minimum=3, maximum=25, check=_odd, suggested=(7, 9, 11, 13, 15, 19),
                help=N_("Lines on each side; odd sizes only.")),

@@ -32,21 +32,27 @@ random playout makes hundreds of moves per game.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, NamedTuple
 
 from .board import Board, Point
-from .game import PASS, Game, IllegalMove, Move, Option, Result
+from .game import PASS, Game, IllegalMove, Move, Option, Result, register
 from .i18n import N_, _
 
 WHITE, BLACK, ORANGE, BLUE = 1, 2, 3, 4
 NUMBER_WORDS = {4: N_("four"), 5: N_("five"), 6: N_("six"), 7: N_("seven"), 8: N_("eight"), 9: N_("nine")}
-OPENING_NAMES = {"none": N_("None"), "pro": N_("Pro"), "long-pro": N_("Long Pro"), "swap": N_("Swap"),
-                 "swap2": N_("Swap2")}
 #: The annotation of the points a forbidden rule closes, by the rule (see ``_lock_reason``).
 FORBIDDEN_LABELS = {"self-capture": N_("forbidden: self-capture"), "overline": N_("forbidden: overline")}
 OVERTIMES = ("off", "capture-the-line", "break-the-line")
+#: The opening rules (*auto*: Swap2 with two players, none with more), and their names.
+OPENING = Option("opening", "auto", N_("Opening rule"), kind="choice",
+                 choices=("auto", "none", "pro", "long-pro", "swap", "swap2"),
+                 labels=(N_("auto"), N_("none"), N_("Pro"), N_("Long Pro"), N_("Swap"), N_("Swap2")),
+                 help=N_("Two players only (auto: Swap2 with two players, none with more). Pro and Long Pro "
+                      "restrict White's first two stones; Swap and Swap2 let the second player pick a "
+                      "colour after the first stones."))
 
 
 class Step(NamedTuple):
@@ -142,6 +148,7 @@ def _lines(board: Board) -> tuple[Any, Any]:
     return _LINES[board]
 
 
+@register
 class Pente(Game):
     name = "pente"
     title = "Pente"
@@ -149,31 +156,31 @@ class Pente(Game):
     SETUP_STATE: ClassVar[dict[str, str]] = {**Game.SETUP_STATE, "captures": "what each colour has captured, in colour order: stones, or captures when the capture win counts them"}
     STATE = ("stones", "to_move", "passes", "seats", "captures", "taken", "step", "empty", "outcome",
              "pending", "rows")
+    PARTS: ClassVar[dict[str, str]] = {"captures": N_("captures")}
     OPTIONS = (
         Option("players", 2, N_("Players"), minimum=2, maximum=4,
                help=N_("2 to 4 players; White moves first, then Black, Orange and Blue.")),
         Option("size", 19, N_("Board size"), choices=(9, 13, 15, 19),
                help=N_("Lines on each side of the board.")),
-        Option("opening", "auto", N_("Opening rule"), kind="choice",
-               choices=("auto", "none", "pro", "long-pro", "swap", "swap2"), check=_two_players_only,
-               help=N_("Two players only (auto: Swap2 with two players, none with more). Pro and Long Pro "
-                    "restrict White's first two stones; Swap and Swap2 let the second player pick a "
-                    "colour after the first stones.")),
+        dataclasses.replace(OPENING, check=_two_players_only),
         Option("overline", "wins", N_("Overline"), kind="choice", choices=("wins", "exact", "forbidden"),
+               labels=(N_("wins"), N_("exact"), N_("forbidden")),
                help=N_("A row longer than five (four in a free-for-all) wins, does not win, "
                     "or may not be made at all.")),
         Option("capture_win", True, N_("Capture win"), kind="bool", check=_capture_win_needed,
                help=N_("Capturing 10 stones wins (8 in a free-for-all; 15 and 12 with capture three).")),
         Option("capture_count", "stones", N_("Capture win counts"), kind="choice", choices=("stones", "captures"),
+               labels=(N_("stones"), N_("number of captures")),
                help=N_("Count captured stones (10), or captures (5; 4 in a free-for-all), "
                     "where a run of three counts once.")),
         Option("capture_three", False, N_("Capture three"), kind="bool",
                help=N_("Runs of exactly three stones can be captured too (Keryo Pente).")),
         Option("self_capture", "none", N_("Self-capture"), kind="choice",
-               choices=("none", "self-capture", "forbidden"),
+               choices=("none", "self-capture", "forbidden"), labels=(N_("none"), N_("self-capture"), N_("forbidden")),
                help=N_("Placing into a bracket: harmless, captured by the bracketing player, "
                     "or not allowed at all.")),
         _OvertimeOption("overtime", "off", N_("Overtime"), kind="choice", choices=OVERTIMES,
+                        labels=(N_("off"), N_("capture-the-line"), N_("break-the-line")),
                         help=N_("A just-made winning row can still be stopped by the next player: "
                              "by capturing it whole from its open end, or by any capture that breaks it.")),
         Option("mixed_capture", False, N_("Mixed capture"), kind="bool", check=_multi_player_only,
@@ -786,7 +793,7 @@ class Pente(Game):
         if self.mixed:
             notes.append(_("mixed-colour runs can be captured"))
         if self.opening != "none":
-            notes.append(_("opening: {opening}", opening=_(OPENING_NAMES[self.opening])))
+            notes.append(_("opening: {opening}", opening=OPENING.choice_label(self.opening)))
         return "; ".join([text, *notes])
 
     def prompt(self) -> str:
@@ -819,7 +826,7 @@ class Pente(Game):
         for row in self.rows:
             owner = next((self.stones[q] for q in row if self.stones[q]), 0)
             marks.append({"kind": "path", "points": list(row), "colour": owner, "closed": False,
-                          "label": N_("winning row")})
+                          "label": N_("winning row"), "highlight": True})
         if self.outcome is not None:
             return marks
         if self.pending is not None and self.pending[1] is not None:

@@ -42,8 +42,6 @@ LABEL_PX = (11.0, 15.0)
 #: How far the board's wood reaches beyond the stones on its outer lines: the coordinates
 #: sit beyond it, off the wood.
 WOOD_MARGIN = 0.12
-#: Annotations with these labels are results, highlighted whenever they are drawn.
-HIGHLIGHTS = ("winning row", "winning chain")
 HIGHLIGHT = "#ffd54a"
 DARK = ("Black", "Blue")
 
@@ -237,7 +235,7 @@ def _add_annotations(out: dict[str, Any], game: Game) -> None:
             # A loop runs over its own stones, so it is cased in the opposite tone.
             dark = item.get("colour", 0) and game.colour_name(item["colour"]) in DARK
             out["paths"].append({"points": list(item["points"]), "colour": fill, "casing": "#ffffff" if dark else "#1b1b1b",
-                                 "closed": bool(item.get("closed")), "highlight": label in HIGHLIGHTS})
+                                 "closed": bool(item.get("closed")), "highlight": bool(item.get("highlight"))})
         elif kind == "mark":
             empty = "#c01010" if item.get("colour", 0) == 0 else fill
             out["marks"].extend({"p": p, "shape": item.get("shape", "circle"), "colour": _ink(game, p, empty), "text": ""}

@@ -18,7 +18,6 @@ from typing import Any
 from . import ai, review
 from .board import Board, Point
 from .game import (
-    CHOICE_LABELS,
     COLOUR_CHOICES,
     Game,
     IllegalMove,
@@ -927,7 +926,7 @@ def option_fields(name: str) -> list[dict[str, Any]]:
     (:data:`NEWCOMER_OPTIONS`) and whether it is folded under "Advanced" (:data:`ADVANCED`)."""
     newcomer = NEWCOMER_OPTIONS.get(name, {})
     return [{"name": o.name, "label": _(o.label), "kind": o.kind, "default": newcomer.get(o.name, o.default),
-             "choices": list(o.choices), "choice_labels": [_(CHOICE_LABELS.get(c, str(c))) for c in o.choices],
+             "choices": list(o.choices), "choice_labels": [o.choice_label(c) for c in o.choices],
              "suggested": list(o.suggested), "min": o.minimum, "max": o.maximum, "help": _(o.help) if o.help else "",
              "advanced": o.name in ADVANCED.get(name, set())}
             for o in game_class(name).OPTIONS]

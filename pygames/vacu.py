@@ -67,6 +67,7 @@ from .game import (
     Option,
     PieRule,
     Result,
+    register,
 )
 from .i18n import N_, _
 
@@ -101,6 +102,7 @@ def _first_allowed(moves: list[Move], allowed: Callable[[Move], bool], rng: rand
     return None
 
 
+@register
 class Vacu(PieRule, Game):
     name = "vacu"
     title = "Vacu"
@@ -108,6 +110,8 @@ class Vacu(PieRule, Game):
     STATE = ("stones", "to_move", "passes", "seats", "choosing", "button", "ply", "outcome")
     SETUP_STATE: ClassVar[dict[str, str]] = {
         **Game.SETUP_STATE, **PASSES_STATE, "button": "the colour that took the button (0: nobody yet)"}
+    PARTS: ClassVar[dict[str, str]] = {"stones": N_("stones"), "territory": N_("territory"), "komi": N_("komi"),
+                                       "button": N_("button")}
     OPTIONS = (
         Option("size", 9, N_("Board size"), minimum=3, maximum=25, suggested=(9, 13, 19),
                help=N_("Lines on each side: 9 is usual, 13 and 19 give longer games.")),
@@ -625,6 +629,7 @@ class Vacu(PieRule, Game):
                 for owner, region in self.territories() if owner]
 
 
+@register
 class Convacu(Vacu):
     """Vacu with coloured edges: join your two edges to win. No button; a pass is forced
     when no placement is legal and forbidden otherwise."""
@@ -718,7 +723,7 @@ class Convacu(Vacu):
         if not chain:  # a count at the end of the game rather than a connection
             return edges
         return edges + [{"kind": "path", "points": chain, "colour": colour, "closed": False,
-                         "label": N_("winning chain")}]
+                         "label": N_("winning chain"), "highlight": True}]
 
     def winning_chain(self, colour: int) -> list[Point]:
         """The shortest run of ``colour``'s stones joining its two edges (empty if none):

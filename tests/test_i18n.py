@@ -13,7 +13,7 @@ import pytest
 
 import build
 import pygames
-from pygames import IllegalMove, i18n, new_game
+from pygames import IllegalMove, available, game_class, i18n, new_game
 from pygames.game import Game
 from pygames.notation import decode
 from pygames.records import read, write
@@ -216,12 +216,12 @@ def test_korean_rules_pages_are_built_with_their_diagrams():
 def test_korean_rules_pages_word_option_values_as_the_form_does():
     """Where a Korean rules page names an option's values (``enemies_inside = fence | …``),
     each value comes with the word the new-game form shows for it (울타리)."""
-    from pygames.game import CHOICE_LABELS
-
+    words = {value: label for name in available() for o in game_class(name).OPTIONS
+             for value, label in zip(o.choices, o.labels)}
     ko = i18n.catalog("ko").gettext
     for page in sorted((build.SRC / "rules" / "ko").glob("*.html")):
-        for heading in re.findall(r"<dt>(.*?)</dt>", page.read_text(), re.S):
+        for heading in re.findall(r"<dt>(.*?)</dt>", page.read_text(), re.DOTALL):
             _name, eq, values = heading.partition(" = ")
             for value in re.findall(r"<code>([a-z0-9-]+)</code>", values if eq else ""):
-                if value in CHOICE_LABELS and ko(CHOICE_LABELS[value]) != CHOICE_LABELS[value]:
-                    assert f"{ko(CHOICE_LABELS[value])}(<code>{value}</code>)" in values, (page.name, heading)
+                if value in words and ko(words[value]) != words[value]:
+                    assert f"{ko(words[value])}(<code>{value}</code>)" in values, (page.name, heading)

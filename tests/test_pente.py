@@ -292,7 +292,7 @@ def test_rule_diagonal_five_wins():
     game.play(at(game, 4, 4))
     assert game.result() == Result((BLACK,), "five in a row")
     assert game.annotations()[0] == {"kind": "path", "points": [at(game, i, i) for i in range(5)],
-                                     "colour": BLACK, "closed": False, "label": "winning row"}
+                                     "colour": BLACK, "closed": False, "label": "winning row", "highlight": True}
 
 
 def test_P_9_capture_win():

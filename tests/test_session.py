@@ -347,13 +347,16 @@ def test_levels_for_the_page():
     assert all(level["about"] and level["seconds"] > 0 for level in levels())
 
 
-def test_a_winning_chain_given_by_a_game_is_highlighted_like_a_winning_row():
+def test_a_path_a_game_marks_as_a_result_is_highlighted_whatever_its_label():
+    """The game says which annotations are results (``highlight``): Convacu's winning
+    chain is; the drawing does not go by the label."""
     s, _ = Session.from_fragment("v=1&g=convacu&size=5&m=c1.b1.c2.b2.c3.b3.c4.b4.c5")
     chain = [s.game.board.parse(label) for label in ["c1", "c2", "c3", "c4", "c5"]]
-    s.game.annotations = lambda: [{"kind": "path", "points": chain, "colour": 1, "closed": False, "label": "winning chain"}]
     paths = s.view(Preferences())["scene"]["paths"]
     assert s.game.is_over() and [(p["points"], p["highlight"]) for p in paths] == [(chain, True)]
     assert 'stroke="#ffd54a"' in svg(s.view(Preferences())["scene"])
+    s.game.annotations = lambda: [{"kind": "path", "points": chain, "colour": 1, "closed": False, "label": "winning chain"}]
+    assert [p["highlight"] for p in s.view(Preferences())["scene"]["paths"]] == [False]
 
 
 def test_resigning_ends_the_game_for_the_side_to_move_and_undo_takes_it_back():
