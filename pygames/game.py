@@ -378,6 +378,11 @@ class Game:
         return (type(other) is type(self) and other.options == self.options and other.history == self.history
                 and other._save() == self._save())
 
+    @property
+    def rules_page(self) -> str:
+        """The name of the rules page that explains this game (``rules-<name>.html``)."""
+        return self.name
+
     def colour_name(self, colour: int) -> str:
         """The colour's English name, also its key (stone drawings, records, CSS)."""
         return self.COLOURS[colour - 1]

@@ -24,6 +24,7 @@ from .game import (
     Move,
     OptionError,
     Result,
+    available,
     game_class,
 )
 from .i18n import N_, _, get_language, language
@@ -147,11 +148,12 @@ class Session:
         self.computer = {int(seat): level for seat, level in seats.items()}
 
     @classmethod
-    def from_fragment(cls, text: str, default: str = "loose") -> tuple[Session, list[str]]:
-        """The session a share link describes, and messages about anything dropped."""
+    def from_fragment(cls, text: str, default: str = "") -> tuple[Session, list[str]]:
+        """The session a share link describes, and messages about anything dropped; a link
+        that names no game opens ``default`` (the first game registered if none)."""
         decoded = decode(text)
         if decoded.record is None:
-            return cls.newcomer(default), decoded.errors
+            return cls.newcomer(default or available()[0]), decoded.errors
         session = cls(decoded.record, decoded.ply)
         if "ai" in decoded.extra:
             decoded.errors.extend(session._read_computer(decoded.extra["ai"]))
@@ -547,6 +549,7 @@ class Session:
             "overlays": overlays,
             "title": g.title,
             "game": self.record.game,
+            "rules_page": g.rules_page,
             "options": self.record.options,
             "prompt": _result_text(g, result) if result else g.prompt(),
             "describe": g.describe(),

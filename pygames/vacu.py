@@ -636,6 +636,10 @@ class Convacu(Vacu):
 
     name = "convacu"
     title = "Convacu"
+
+    @property
+    def rules_page(self) -> str:
+        return "vacu"  # Convacu's rules are a part of Vacu's page
     OPTIONS = (
         Vacu.OPTIONS[0],
         Option("komi", 0, N_("Komi"), minimum=-625, maximum=625,

@@ -686,7 +686,7 @@ window.PgApp = {
   // to a later position dims it: the real position arrives with Python.
   startPosition() {
     const params = new URLSearchParams(location.hash.slice(1));
-    const start = document.querySelector(`template[data-game="${CSS.escape(params.get("g") || "loose")}"]`) ||
+    const start = document.querySelector(`template[data-game="${CSS.escape(params.get("g") || "")}"]`) ||
       document.querySelector("template[data-game]");
     if (!start) return;
     const picture = document.createElement("div");
@@ -963,7 +963,7 @@ window.PgApp = {
 
   // The game the address names; a link made during a review opens straight into one.
   load() {
-    this.show(this.api.load("main", location.hash.slice(1), this.prefsJson(), "loose"));
+    this.show(this.api.load("main", location.hash.slice(1), this.prefsJson(), ""));
     if (this.view && this.view.review_asked && !this.reviewing) {
       this.$("review-budget").value = this.view.review_asked;
       this.review();
@@ -1349,7 +1349,7 @@ window.PgApp = {
     // each message on a line of its own (a broken link may have several)
     this.say([...v.errors, v.message || news].filter(Boolean).join("\n"), kind || (v.message || v.errors.length ? "problem" : "info"));
     document.body.dataset.game = v.game;
-    this.$("rules-link").href = `./rules-${v.game === "convacu" ? "vacu" : v.game}${PgI18n.lang === "en" ? "" : `-${PgI18n.lang}`}.html`;
+    this.$("rules-link").href = `./rules-${v.rules_page}${PgI18n.lang === "en" ? "" : `-${PgI18n.lang}`}.html`;
     if (!before || before.game !== v.game) {
       const nav = this.$("games");
       nav.querySelectorAll("a").forEach((a) => a.classList.toggle("current", a.dataset.game === v.game));
@@ -1751,7 +1751,7 @@ window.PgEmbed = {
 
   load(fig) {
     const marks = fig.dataset.marks ? `&marks=${fig.dataset.marks}` : "";
-    this.show(fig, this.api.load(fig.id, fig.dataset.position + marks, this.prefs(fig), "loose"));
+    this.show(fig, this.api.load(fig.id, fig.dataset.position + marks, this.prefs(fig), ""));
   },
 
   async connect(api) {

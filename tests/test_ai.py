@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from diagrams import SYMBOLS, at, position
 
 from pygames import IllegalMove, Result, available, new_game
 from pygames.ai import LEVELS, MonteCarlo, choose_move, level, mover, rewards, search
@@ -19,7 +20,6 @@ from pygames.ai.vacu import VacuPolicy
 from pygames.loose import Loose
 from pygames.pente import Pente
 from pygames.vacu import Convacu, Vacu
-from diagrams import SYMBOLS, at, position
 
 #: Small boards for every registered game (and every Pente opening and player count),
 #: so that searching from them stays quick.
@@ -236,33 +236,6 @@ def test_vacu_takes_the_last_group_to_win():
         . . . . .
         . . . . .""", to_move=1)
     assert think(game) == at(game, 1, 2)
-
-
-#: Black 7 stones, White 7 + komi 2: White leads.
-EVEN_LOOSE = """
-    . X . O .
-    X X . O O
-    . X . O .
-    X X . O O
-    . X . O ."""
-
-
-def test_loose_passes_to_win_on_the_count():
-    game = position(Loose, EVEN_LOOSE, to_move=1, komi=2)
-    game.play("pass")
-    assert search(game, random.Random(1)).decided == "pass"
-
-
-def test_loose_does_not_pass_into_a_lost_count():
-    game = position(Loose, EVEN_LOOSE, to_move=2, komi=2)
-    game.play("pass")
-    assert think(game) != "pass"
-
-
-def test_loose_does_not_pass_when_a_pass_back_would_lose():
-    searcher = MonteCarlo(position(Loose, EVEN_LOOSE, to_move=1, komi=2), random.Random(1), policy=LoosePolicy())
-    considered = [c.move for c in searcher.root.children]
-    assert sorted(considered) == sorted(m for m in searcher.game.legal_moves() if m != "pass")
 
 
 # -- tactics found by searching --------------------------------------------------------

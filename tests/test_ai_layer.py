@@ -1,8 +1,10 @@
 """The computer player as one layer: the same seeds give the same answers as the commit
 that recorded ``data/ai_baseline.json`` (8a65ca3, before the player moved into
 ``pygames/ai/``; Pente's entries again when its evaluation's weights were tuned, which was
-meant to change its answers), the games know nothing of it, and what every game's policy
-promises (playouts of legal moves that end), tested once for all games."""
+meant to change its answers; Gardar's when it stopped passing early), the games know
+nothing of it, and what every game's policy promises (playouts of legal moves that end)
+and every game scored by a count (pass back to win, never pass into a lost count), tested
+once for all games."""
 
 from __future__ import annotations
 
@@ -14,10 +16,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from diagrams import position as drawn
+from record_ai_baseline import CASES, FILE, position
+from test_gardar import ring, setup
 
 from pygames import new_game
-from pygames.ai import analyse, registry
-from record_ai_baseline import CASES, FILE, position
+from pygames.ai import analyse, registry, search
+from pygames.gardar import BLACK
+from pygames.loose import Loose
 
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE = json.loads(FILE.read_text())
@@ -85,3 +91,58 @@ def test_every_policys_playouts_play_legal_moves_and_end(name, options):
             assert game.is_legal(move), (name, options, game.history, move)
             game.play(move)
         assert game.is_over(), (name, options, game.history)
+
+
+# -- passing on the count: the same promises in every game scored by a count -------------
+
+#: Black 7 stones, White 7 + komi 2: White leads.
+EVEN_LOOSE = """
+    . X . O .
+    X X . O O
+    . X . O .
+    X X . O O
+    . X . O ."""
+
+
+def _loose(to_move: int, *moves: str):
+    game = drawn(Loose, EVEN_LOOSE, to_move=to_move, komi=2)
+    for move in moves:
+        game.play(move)
+    return game
+
+
+def _gardar(leader: int, to_move: int, *moves):
+    """A ring (6 loop stones) for ``leader``, one surplus stone for the other colour."""
+    loop, lone = ring(1), [(3, -3)]
+    game = setup(5, black=loop if leader == BLACK else lone, white=lone if leader == BLACK else loop, to_move=to_move)
+    for move in moves:
+        game.play(game.board.point(move) if isinstance(move, tuple) else move)
+    return game
+
+
+#: Per game scored by a count: (the opponent passed and the side to move leads; the
+#: opponent passed and the side to move trails; the side to move trails, and a pass would
+#: let the leader pass back and win).
+PASSING = {
+    "loose": (lambda: _loose(1, "pass"), lambda: _loose(2, "pass"), lambda: _loose(1)),
+    "gardar": (lambda: _gardar(1, 2, "pass"), lambda: _gardar(2, 1, (-3, 3), "pass"), lambda: _gardar(2, 1)),
+}
+
+
+@pytest.mark.parametrize("name", PASSING)
+def test_the_computer_passes_back_to_win_on_the_count(name):
+    game = PASSING[name][0]()
+    assert search(game, random.Random(1)).decided == "pass"
+
+
+@pytest.mark.parametrize("name", PASSING)
+def test_the_computer_does_not_pass_into_a_lost_count(name):
+    game = PASSING[name][1]()
+    assert analyse(game, seconds=None, iterations=60, rng=random.Random(1)).move != "pass"
+
+
+@pytest.mark.parametrize("name", PASSING)
+def test_the_computer_does_not_pass_when_the_pass_back_would_lose(name):
+    searcher = search(PASSING[name][2](), random.Random(1))
+    assert searcher.decided != "pass"
+    assert "pass" not in [c.move for c in searcher.root.children or []]

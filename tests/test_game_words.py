@@ -73,3 +73,18 @@ def test_results_say_they_are_highlighted_and_other_annotations_do_not():
     loose = new_game("loose", size=5)
     loose.play(loose.parse_move("c3"))
     assert not any(a.get("highlight") for a in loose.annotations())
+
+
+def test_the_pages_script_names_no_game_and_the_view_names_the_rules_page():
+    """The board page learns everything about a game from the view (pygames.session):
+    even which rules page explains it (Convacu's rules are part of Vacu's page)."""
+    from pygames.session import Preferences, Session
+
+    script = (ROOT / "site" / "pgboard.js").read_text()
+    for name in GAMES:
+        assert f'"{name}"' not in script and f"'{name}'" not in script, name
+    for name in GAMES:
+        view = Session.newcomer(name).view(Preferences())
+        assert view["rules_page"] == ("vacu" if name == "convacu" else name)
+        assert (ROOT / "site" / "rules" / f"{view['rules_page']}.html").exists()
+    assert Session.from_fragment("")[0].record.game == GAMES[0]

@@ -1,8 +1,9 @@
 """Gardar's knowledge for the computer player: the playout policy (what it avoids; that its
 moves are legal and its playouts end is every policy's contract, in test_ai_layer.py), the
 move priors (each heuristic on a position that shows it), and the search on top of them
-(legal answers, pie choice included; an immediate win taken and an immediate loss avoided,
-which in Gardar means passing at the right time).
+(legal answers, pie choice included; no pass while a point can still be fenced in, and
+still a pass once the board is settled; passing on the count is every counted game's
+promise, in test_ai_layer.py).
 
 Positions are written as in tests/test_gardar.py: axial coordinates (q, r), centre (0, 0).
 """
@@ -14,12 +15,12 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_gardar import G4, G6, at, position, ring, setup
 
 from pygames import PASS
 from pygames.ai import choose_move, level, search
 from pygames.ai.gardar import GardarPolicy, room_to_enclose
 from pygames.gardar import BLACK, WHITE, Gardar
-from test_gardar import G4, G6, at, position, ring, setup
 
 POLICY = GardarPolicy()
 OPTION_SETS = [{}, {"pie": True}, {"death": "group", "cascade": True},
@@ -133,30 +134,6 @@ def test_computer_never_plays_an_illegal_move(seed, options):
 def test_computer_chooses_a_colour_under_the_pie_rule():
     game = Gardar(size=4, pie=True, komi=30)
     assert choose_move(game, seconds=None, iterations=30, rng=random.Random(1)) == "white"
-
-
-def ring_for_white(**options) -> Gardar:
-    """White has a ring (6 loop stones), Black one surplus stone: White leads."""
-    return setup(5, black=[(3, -3)], white=ring(1), to_move=BLACK, **options)
-
-
-def test_computer_passes_to_win_on_the_count():
-    game = setup(5, black=ring(1), white=[(3, -3)], to_move=WHITE)
-    game.play(PASS)  # White passes while behind: Black wins by passing back
-    assert search(game, random.Random(1)).decided == PASS
-
-
-def test_computer_does_not_pass_into_a_lost_count():
-    game = ring_for_white()
-    game.play(at(game, -3, 3))
-    game.play(PASS)  # White passed: a Black pass would end the game, lost
-    assert choose_move(game, seconds=None, iterations=40, rng=random.Random(1)) != PASS
-
-
-def test_computer_does_not_pass_when_the_pass_back_would_lose():
-    searcher = search(ring_for_white(), random.Random(1))
-    assert searcher.decided != PASS
-    assert PASS not in [c.move for c in searcher.root.children or []]
 
 
 def test_thickening_points_are_avoided():
