@@ -53,6 +53,7 @@ def test_convacu_draws_coloured_edges_beyond_the_stones_and_offers_no_button(ope
     assert is_black(edge_pixel(page, 3, -0.62)), "Black's top edge is drawn in black, beyond the stone on d7"
     assert is_white(edge_pixel(page, -0.62, 2)), "White's left edge is drawn in white, beyond the stone on a4"
     assert is_black(pixel(page, b, "d7")) and is_white(pixel(page, b, "a4"))
+    assert page.get_attribute("#rules-link", "href") == "./rules-vacu.html"  # Convacu's rules are Vacu's page
 
 
 def test_gardar_hex_clicks_land_on_the_exact_point_and_overlay_shows_scoring(open_page):
