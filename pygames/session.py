@@ -679,13 +679,10 @@ async def ask_computer(request: Mapping[str, Any], pause: Callable[[], Awaitable
     searcher = None
     # Seeded by the position, so that a hint and the computer's own move agree wherever
     # the level's budget is a number of playouts rather than a time; a search side by
-    # side with others (``share``: its part and their number) gets a seed of its own. A
-    # level with a time budget is not reproducible anyway, and draws its opening book
-    # moves afresh each game, so that games do not repeat.
+    # side with others (``share``: its part and their number) gets a seed of its own.
     part, parts = request.get("share") or (0, 1)
     lines = int(request.get("lines") or 1)
-    seed = str(request.get("fragment")) + (f"/{part}" if part else "")
-    rng = random.Random(seed if task.player.iterations is not None else None)
+    rng = random.Random(str(request.get("fragment")) + (f"/{part}" if part else ""))
     share = (int(part), int(parts))
     if kept is not None and task.purpose == "move":
         thinking = kept.think(task.player, task.game, rng, share=share)

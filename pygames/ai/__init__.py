@@ -36,7 +36,7 @@ from typing import Any, Protocol
 from ..game import Game, IllegalMove, Move
 from ..i18n import N_, _
 from .analysis import Analysis, Line, merge
-from .book import opening_book
+from .book import covers, opening_book
 from .mcts import MonteCarlo, mover, rewards
 from .parallel import check_count, cores, side_by_side
 from .registry import SEARCHERS, policy
@@ -151,7 +151,7 @@ class Player:
         would add up to more work, and the level would no longer be what it says. A book
         move (:meth:`book_move`) is played at once."""
         start = time.perf_counter()
-        move = self.book_move(game, rng)
+        move = self.book_move(game)
         if move is not None:
             searcher = search(game, rng)
             searcher.decided = move
@@ -168,19 +168,21 @@ class Player:
         work, whose cap is what keeps them weak."""
         return self.iterations is None
 
-    def book_move(self, game: Game, rng: random.Random | None = None) -> Move | None:
+    def book_move(self, game: Game) -> Move | None:
         """A move from the opening book, if this level uses it and ``game``'s position is
-        in it (:meth:`pygames.ai.book.Book.choose`)."""
-        return opening_book().choose(game, rng) if self.books else None
+        in it (:meth:`pygames.ai.book.Book.choose`), drawn afresh each time whatever seed
+        the search has: the book is there to make games differ, and a level with a time
+        budget is not reproducible anyway."""
+        return opening_book().choose(game) if self.books and covers(game) else None
 
     def in_book(self, game: Game, move: Move) -> bool:
         """Whether this level would play ``move`` in ``game`` from the opening book."""
         return self.books and any(m == move for m, _ in opening_book().moves(game))
 
-    def from_book(self, game: Game, searcher: Searcher, rng: random.Random | None = None) -> None:
+    def from_book(self, game: Game, searcher: Searcher) -> None:
         """Settle ``searcher`` (of ``game``, not settled yet) with a book move, if any."""
         if searcher.decided is None:
-            searcher.decided = self.book_move(game, rng)
+            searcher.decided = self.book_move(game)
 
     @property
     def ponder_seconds(self) -> float:
@@ -199,10 +201,14 @@ class Player:
         side by side (see :func:`pygames.ai.analysis.merge`). A ``searcher`` already begun
         on this very position goes on, for the level's time from now. A level not capped
         by work manages its time (:func:`managed`)."""
+        # Reading the book (once, on a worker's first Pente move) is not thinking: it
+        # comes before the clock starts.
+        book = self.book_move(game) if searcher is None or searcher.decided is None else None
         start = time.perf_counter()
         if searcher is None:
             searcher = search(game, rng, share=share)
-        self.from_book(game, searcher, rng)
+        if searcher.decided is None:
+            searcher.decided = book
         yield searcher
         if self.iterations is None:
             yield from managed(searcher, self.seconds, start, slice_seconds)
@@ -259,7 +265,7 @@ class Ponder:
                 return
             self.target, self.owner = target, (player.name, (share[0], share[1]))
             self.searcher = search(target, rng, share=share)
-            player.from_book(target, self.searcher, rng)  # nothing to ponder in the book
+            player.from_book(target, self.searcher)  # nothing to ponder in the book
         searcher = self.searcher
         assert searcher is not None
         while searcher.decided is None and self.seconds < player.ponder_seconds and searcher.time_factor() > 0:

@@ -78,6 +78,13 @@ def canonical(game: Pente) -> tuple[Key, tuple[int, ...]]:
     return key, best[1]
 
 
+def covers(game: Game) -> bool:
+    """Whether the book can have moves for ``game``: a two-player Pente game still going,
+    under the rules the book was made for."""
+    return (isinstance(game, Pente) and game.outcome is None
+            and all(game.options[name] == value for name, value in RULES.items()))
+
+
 def in_frame(move: Move, image: tuple[int, ...]) -> Move:
     """``move`` seen through a symmetry (a colour choice is the same in every frame)."""
     return image[move] if isinstance(move, int) else move
@@ -118,10 +125,9 @@ class Book:
     def moves(self, game: Game) -> list[tuple[Move, float]]:
         """The book moves of ``game``'s position with their values, best first (none for
         another game, other rules or a position not in the book)."""
-        if not isinstance(game, Pente) or game.players() != 2 or game.outcome is not None:
+        if not covers(game):
             return []
-        if any(game.options[name] != value for name, value in RULES.items()):
-            return []
+        assert isinstance(game, Pente)
         key, image = canonical(game)
         back = {point: p for p, point in enumerate(image)}
         found = [(back[m] if isinstance(m, int) else m, value) for m, value in self.entries.get(key, ())]
