@@ -32,7 +32,6 @@ random playout makes hundreds of moves per game.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, NamedTuple
@@ -46,13 +45,6 @@ NUMBER_WORDS = {4: N_("four"), 5: N_("five"), 6: N_("six"), 7: N_("seven"), 8: N
 #: The annotation of the points a forbidden rule closes, by the rule (see ``_lock_reason``).
 FORBIDDEN_LABELS = {"self-capture": N_("forbidden: self-capture"), "overline": N_("forbidden: overline")}
 OVERTIMES = ("off", "capture-the-line", "break-the-line")
-#: The opening rules (*auto*: Swap2 with two players, none with more), and their names.
-OPENING = Option("opening", "auto", N_("Opening rule"), kind="choice",
-                 choices=("auto", "none", "pro", "long-pro", "swap", "swap2"),
-                 labels=(N_("auto"), N_("none"), N_("Pro"), N_("Long Pro"), N_("Swap"), N_("Swap2")),
-                 help=N_("Two players only (auto: Swap2 with two players, none with more). Pro and Long Pro "
-                      "restrict White's first two stones; Swap and Swap2 let the second player pick a "
-                      "colour after the first stones."))
 
 
 class Step(NamedTuple):
@@ -92,6 +84,15 @@ def _two_players_only(value: Any, options: Mapping[str, Any]) -> str | None:
     if value not in ("auto", "none") and options["players"] != 2:
         return _("opening rules are for two players; choose None with 3 or 4 players")
     return None
+
+
+#: The opening rules (*auto*: Swap2 with two players, none with more), and their names.
+OPENING = Option("opening", "auto", N_("Opening rule"), kind="choice",
+                 choices=("auto", "none", "pro", "long-pro", "swap", "swap2"), check=_two_players_only,
+                 labels=(N_("auto"), N_("none"), N_("Pro"), N_("Long Pro"), N_("Swap"), N_("Swap2")),
+                 help=N_("Two players only (auto: Swap2 with two players, none with more). Pro and Long Pro "
+                      "restrict White's first two stones; Swap and Swap2 let the second player pick a "
+                      "colour after the first stones."))
 
 
 def _opening(options: Mapping[str, Any]) -> str:
@@ -162,7 +163,7 @@ class Pente(Game):
                help=N_("2 to 4 players; White moves first, then Black, Orange and Blue.")),
         Option("size", 19, N_("Board size"), choices=(9, 13, 15, 19),
                help=N_("Lines on each side of the board.")),
-        dataclasses.replace(OPENING, check=_two_players_only),
+        OPENING,
         Option("overline", "wins", N_("Overline"), kind="choice", choices=("wins", "exact", "forbidden"),
                labels=(N_("wins"), N_("exact"), N_("forbidden")),
                help=N_("A row longer than five (four in a free-for-all) wins, does not win, "
