@@ -137,7 +137,7 @@ def write_wheel(wheel: Path, entries: dict[str, bytes]) -> None:
 LOCALE = ROOT / "pygames" / "locale"
 #: Where the page's own texts are: elements marked ``data-i18n`` (their text) and
 #: ``data-i18n-attr="title aria-label"`` (those attributes) in pages, ``t("...")`` in scripts.
-PAGE_SOURCES = ("index.html", "embed.html", "learn.html", "rules.template.html", "pgboard.js", "learn.js")
+PAGE_SOURCES = ("*.html", "*.js")
 _SCRIPT_MESSAGE = re.compile(r'\bt\("((?:[^"\\]|\\.)*)"')
 
 
@@ -187,9 +187,9 @@ class _MarkedText(HTMLParser):
 def page_messages() -> set[str]:
     """The message ids of the page's own texts (HTML and scripts)."""
     found = set()
-    for name in PAGE_SOURCES:
-        text = (SRC / name).read_text()
-        if name.endswith(".js"):
+    for path in sorted(p for pattern in PAGE_SOURCES for p in SRC.glob(pattern)):
+        text = path.read_text()
+        if path.suffix == ".js":
             found |= {json.loads(f'"{m}"') for m in _SCRIPT_MESSAGE.findall(text)}
         else:
             parser = _MarkedText()
