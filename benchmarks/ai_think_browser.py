@@ -41,7 +41,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from conftest import ARGS, CHROMIUM, SITE
 
-import build
+from tools.build.serve import Handler
 
 POSITIONS = ["v=1&g=loose&size=9&m=e5.d4.f6", "v=1&g=pente&size=19&opening=none&m=j10.k10.k11"]
 READY_MS = 180_000
@@ -205,7 +205,7 @@ def main() -> None:
 
     if not (SITE / "index.html").exists():
         sys.exit("dist/site is missing: run python3 build.py")
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(build.Handler, directory=str(SITE)))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(SITE)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     origin = f"http://127.0.0.1:{server.server_address[1]}"
     with sync_playwright() as p:

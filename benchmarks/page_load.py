@@ -41,7 +41,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-import build  # noqa: E402
+from tools.build import CACHE, NODE, VENV  # noqa: E402
+from tools.build.serve import Handler  # noqa: E402
 from conftest import ARGS, CHROMIUM, SITE  # noqa: E402
 
 READY = "window.pgReady === true"
@@ -91,7 +92,7 @@ class Log:
 
 
 def serve(site: Path, log: Log) -> http.server.ThreadingHTTPServer:
-    class Counting(build.Handler):
+    class Counting(Handler):
         def send_response(self, code: int, message: str | None = None) -> None:
             self._status = code
             super().send_response(code, message)
@@ -178,13 +179,13 @@ def build_base(commit: str, into: Path) -> Path:
     subprocess.run(["git", "worktree", "add", "--detach", str(tree), commit], cwd=ROOT, check=True,
                    capture_output=True)
     # A copy, not a link: an older build script may reinstall node_modules in place.
-    shutil.copytree(build.NODE, tree / "node_modules", symlinks=True)
+    shutil.copytree(NODE, tree / "node_modules", symlinks=True)
     os.utime(tree / "node_modules" / ".package-lock.json")
-    if build.VENV.exists():  # the build tools
-        (tree / ".venv").symlink_to(build.VENV)
+    if VENV.exists():  # the build tools
+        (tree / ".venv").symlink_to(VENV)
     for kept in ("cache", "compressed"):  # compressed copies already made, by input hash
-        if build.CACHE.exists():
-            shutil.copytree(build.CACHE, tree / "dist" / kept)
+        if CACHE.exists():
+            shutil.copytree(CACHE, tree / "dist" / kept)
     subprocess.run([sys.executable, "build.py"], cwd=tree, check=True, stdout=subprocess.DEVNULL)
     return tree / "dist" / "site"
 

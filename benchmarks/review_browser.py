@@ -31,8 +31,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 from conftest import ARGS, CHROMIUM, SITE
 from test_review import random_record
 
-import build
 from pygames.notation import encode
+from tools.build.serve import Handler
 
 GAMES = {"loose": {}, "vacu": {}, "convacu": {}, "gardar": {}, "pente": {"opening": "pro"}}
 READY_MS = 180_000
@@ -72,7 +72,7 @@ def main() -> None:
     if not (SITE / "index.html").exists():
         sys.exit("dist/site is missing: run python3 build.py")
     counts = [int(n) for n in args.workers.split(",")]
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(build.Handler, directory=str(SITE)))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(SITE)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     origin = f"http://127.0.0.1:{server.server_address[1]}"
     print(f"review of a {args.moves}-move game, budget {args.budget}, {args.runs} run(s) (medians):")

@@ -46,11 +46,11 @@ def soak_games(request) -> int | None:
 
 @pytest.fixture(scope="session")
 def site_url():
-    import build  # the same handler the serve command uses (MIME types, no-cache)
+    from tools.build.serve import Handler  # as the serve command (not in Pyodide, which runs this file too)
 
     if not (SITE / "index.html").exists():
         pytest.fail("dist/site is missing: run `python3 build.py test` (it builds the site first)")
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(build.Handler, directory=str(SITE)))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(SITE)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
@@ -62,13 +62,13 @@ class SiteServer:
     is current, which sends nothing again); its folder can be swapped for a new build."""
 
     def __init__(self, directory: Path) -> None:
-        import build
+        from tools.build.serve import Handler
 
         self.directory = directory
         self.requests: list[str] = []
         server = self
 
-        class Recording(build.Handler):
+        class Recording(Handler):
             def __init__(self, *args, **kwargs):
                 super().__init__(*args, directory=str(server.directory), **kwargs)
 

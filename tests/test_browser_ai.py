@@ -14,8 +14,8 @@ import pytest
 from browser import click_point, text
 from conftest import READY_MS, SITE, Watched
 
-import build
 from pygames import Board
+from tools.build.serve import Handler
 
 pytestmark = pytest.mark.browser
 B9 = Board.square(9)
@@ -150,7 +150,7 @@ def test_a_crashing_worker_is_restarted_once_then_the_page_takes_over(open_page,
 
 
 def test_the_worker_plays_offline(browser):
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(build.Handler, directory=str(SITE)))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(SITE)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     origin = f"http://127.0.0.1:{server.server_address[1]}"
     context = browser.new_context(service_workers="allow")

@@ -14,8 +14,13 @@ import pytest
 from browser import click_point, is_black, pixel, text
 from conftest import READY_MS, SITE, Watched
 
-import build
 from pygames import Board
+from tools.build import ROOT, SRC
+from tools.build.compress import COMPRESSED, precompress
+from tools.build.offline import site_files, write_service_worker
+from tools.build.serve import accepted_encodings
+from tools.build.site import LEARNING_CODE, NOT_SHIPPED
+from tools.build.toolchain import import_tool
 
 pytestmark = pytest.mark.browser
 
@@ -30,15 +35,15 @@ def test_serve_sends_pyodide_mime_types_and_no_stale_cache(site_url):
 
 
 def test_compressed_responses_decode_to_the_same_bytes(site_url):
-    brotli = build.import_tool("brotli")
+    brotli = import_tool("brotli")
     decoders = {"br": brotli.decompress, "gzip": gzip.decompress}
     compressed = 0
-    for path in [*build.site_files(SITE), SITE / "sw.js"]:
+    for path in [*site_files(SITE), SITE / "sw.js"]:
         url = f"{site_url}/{path.relative_to(SITE).as_posix()}"
         with urllib.request.urlopen(url) as plain:
             assert plain.headers["Content-Encoding"] is None and plain.read() == path.read_bytes(), url
             mime = plain.headers["Content-Type"]
-        for coding, suffix in build.COMPRESSED.items():
+        for coding, suffix in COMPRESSED.items():
             request = urllib.request.Request(url, headers={"Accept-Encoding": f"{coding}, identity;q=0.5"})
             with urllib.request.urlopen(request) as r:
                 assert r.headers["Content-Type"] == mime and r.headers["Vary"] == "Accept-Encoding", url
@@ -54,12 +59,12 @@ def test_compressed_responses_decode_to_the_same_bytes(site_url):
 
 
 def test_accept_encoding_is_read_with_its_weights():
-    assert build.accepted_encodings("gzip, deflate, br, zstd") == {"gzip", "deflate", "br", "zstd"}
-    assert build.accepted_encodings("br;q=0, gzip;q=0.8") == {"gzip"}
-    assert build.accepted_encodings("*") == {"br", "gzip"}
-    assert build.accepted_encodings("*;q=1, br;q=0") == {"gzip"}
-    assert build.accepted_encodings("identity") == {"identity"}
-    assert build.accepted_encodings("") == set()
+    assert accepted_encodings("gzip, deflate, br, zstd") == {"gzip", "deflate", "br", "zstd"}
+    assert accepted_encodings("br;q=0, gzip;q=0.8") == {"gzip"}
+    assert accepted_encodings("*") == {"br", "gzip"}
+    assert accepted_encodings("*;q=1, br;q=0") == {"gzip"}
+    assert accepted_encodings("identity") == {"identity"}
+    assert accepted_encodings("") == set()
 
 
 def test_wheel_name_changes_with_its_contents():
@@ -77,11 +82,11 @@ def test_the_site_wheel_holds_every_module_as_bytecode_and_a_valid_record():
 
     (wheel,) = (SITE / "wheels").glob("pygames-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
-    sources = sorted(p.relative_to(build.ROOT).as_posix() for p in (build.ROOT / "pygames").rglob("*.py"))
-    apart = set(build.NOT_SHIPPED) | set(build.LEARNING_CODE)
+    sources = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "pygames").rglob("*.py"))
+    apart = set(NOT_SHIPPED) | set(LEARNING_CODE)
     assert sorted(n for n in names if n.endswith(".pyc")) == [s + "c" for s in sources if s + "c" not in apart]
     (code,) = (SITE / "learn").glob("code-*.zip")
-    assert sorted(zipfile.ZipFile(code).namelist()) == sorted(build.LEARNING_CODE)
+    assert sorted(zipfile.ZipFile(code).namelist()) == sorted(LEARNING_CODE)
     assert json.loads((SITE / "learn" / "index.json").read_text())["code"] == f"learn/{code.name}"
     assert not [n for n in names if n.endswith(".py")]
     record = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("/RECORD"))).decode()
@@ -147,7 +152,7 @@ OFFLINE_READY = "document.documentElement.dataset.offline === 'ready'"
 def offline_files(name: str = "FILES") -> dict[str, str]:
     """The offline cache's list: FILES, kept at once, or LATER, kept once a page opens them."""
     sw = (SITE / "sw.js").read_text()
-    return json.loads(re.search(rf"const {name} = (\{{.*?\}});", sw, re.S).group(1))
+    return json.loads(re.search(rf"const {name} = (\{{.*?\}});", sw, re.DOTALL).group(1))
 
 
 @contextmanager
@@ -184,7 +189,7 @@ def test_works_offline_after_the_first_visit(browser, site_server):
 def test_offline_cache_lists_every_built_file_with_its_digest():
     later = offline_files("LATER")
     files = offline_files() | later
-    built = {p.relative_to(SITE).as_posix(): p for p in build.site_files(SITE)}
+    built = {p.relative_to(SITE).as_posix(): p for p in site_files(SITE)}
     assert set(files) == set(built)
     # the lessons, puzzles and their code only once opened: most visits never open one
     assert later and all(name.startswith("learn/") and name != "learn/index.json" for name in later)
@@ -224,9 +229,9 @@ def test_a_new_build_replaces_the_offline_cache(browser, site_server, tmp_path):
         new_site = tmp_path / "site"
         shutil.copytree(SITE, new_site)
         (new_site / "style.css").write_text((SITE / "style.css").read_text() + "\n/* a new build */\n")
-        shutil.copy(build.SRC / "sw.template.js", new_site)
-        build.write_service_worker(new_site)
-        build.precompress(new_site)
+        shutil.copy(SRC / "sw.template.js", new_site)
+        write_service_worker(new_site)
+        precompress([*site_files(new_site), new_site / "sw.js"])
         name = re.search(r'const CACHE = "(.*?)"', (new_site / "sw.js").read_text()).group(1)
         assert [name] != old
         site_server.directory = new_site

@@ -11,13 +11,20 @@ from pathlib import Path
 
 import pytest
 
-import build
 import pygames
 from pygames import IllegalMove, available, game_class, i18n, new_game
 from pygames.game import Game
 from pygames.notation import decode
 from pygames.records import read, write
 from pygames.session import Preferences, Session, option_fields
+from tools.build import OUT, SRC
+from tools.build.catalogs import (
+    LOCALE,
+    compile_mo,
+    page_messages,
+    python_messages,
+    translations,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 FIELDS = re.compile(r"\{(\w*)\}")
@@ -31,8 +38,8 @@ def korean():
 
 
 def test_every_message_id_has_a_korean_translation_with_the_same_fields():
-    entries = build.read_po(build.LOCALE / "ko.po")
-    used = build.python_messages() | build.page_messages()
+    entries = translations(LOCALE / "ko.po")
+    used = python_messages() | page_messages()
     assert len(used) > 300, "the extraction finds the messages"
     missing = sorted(m for m in used if not entries.get(m))
     assert missing == [], f"untranslated (run python3 build.py catalogs, then translate): {missing}"
@@ -41,8 +48,7 @@ def test_every_message_id_has_a_korean_translation_with_the_same_fields():
 
 
 def test_the_compiled_catalog_is_the_source_compiled():
-    po = build.LOCALE / "ko.po"
-    assert (build.LOCALE / "ko.mo").read_bytes() == build.compile_mo(build.read_po(po)), \
+    assert (LOCALE / "ko.mo").read_bytes() == compile_mo(LOCALE / "ko.po"), \
         "ko.mo is stale: run python3 build.py catalogs"
 
 
@@ -63,7 +69,7 @@ def test_english_by_default_korean_on_request_and_back():
 
 
 def test_a_catalog_can_be_installed_from_bytes_as_the_page_does():
-    data = (build.LOCALE / "ko.mo").read_bytes()
+    data = (LOCALE / "ko.mo").read_bytes()
     saved = dict(i18n._catalogs)
     try:
         i18n._catalogs.pop("ko", None)
@@ -188,18 +194,18 @@ def test_the_command_line_speaks_korean_with_lang_ko():
 
 
 def test_the_page_catalog_holds_only_the_page_texts_and_the_korean_start_texts():
-    catalog = build.OUT / "i18n" / "ko.json"
+    catalog = OUT / "i18n" / "ko.json"
     if not catalog.exists():
         pytest.fail("the site is not built: run `python3 build.py test` (it builds the site first)")
     data = json.loads(catalog.read_text())
-    assert set(data["messages"]) == build.page_messages()
+    assert set(data["messages"]) == page_messages()
     assert data["starts"]["loose"]["prompt"] == "흑 차례" and len(catalog.read_bytes()) < 20_000
 
 
 def test_korean_rules_pages_are_built_with_their_diagrams():
     for game in ("loose", "vacu", "gardar", "pente"):
-        english = build.OUT / f"rules-{game}.html"
-        korean = build.OUT / f"rules-{game}-ko.html"
+        english = OUT / f"rules-{game}.html"
+        korean = OUT / f"rules-{game}-ko.html"
         if not korean.exists():
             pytest.fail("the site is not built: run `python3 build.py test` (it builds the site first)")
         page, source = korean.read_text(), english.read_text()
@@ -219,7 +225,7 @@ def test_korean_rules_pages_word_option_values_as_the_form_does():
     words = {value: label for name in available() for o in game_class(name).OPTIONS
              for value, label in zip(o.choices, o.labels)}
     ko = i18n.catalog("ko").gettext
-    for page in sorted((build.SRC / "rules" / "ko").glob("*.html")):
+    for page in sorted((SRC / "rules" / "ko").glob("*.html")):
         for heading in re.findall(r"<dt>(.*?)</dt>", page.read_text(), re.DOTALL):
             _name, eq, values = heading.partition(" = ")
             for value in re.findall(r"<code>([a-z0-9-]+)</code>", values if eq else ""):

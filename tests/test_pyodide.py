@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-import build
+from tools.build.wheel import wheel_version
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Test files that exercise only the pure package (no browser, no host-only tools).
@@ -26,7 +26,7 @@ def test_rules_tests_pass_inside_pyodide():
     if not wheels or not support or not shutil.which("node"):
         pytest.fail("run `python3 build.py test`: it builds the wheel and fetches pytest for Pyodide")
     built = wheels[-1].name.split("-")[1]
-    assert built == build.wheel_version(), f"dist/site holds pygames {built}, older than the tree: run python3 build.py"
+    assert built == wheel_version(), f"dist/site holds pygames {built}, older than the tree: run python3 build.py"
     files = [f"tests/{f}" for f in RULES_TESTS]
     proc = subprocess.run(
         ["node", str(ROOT / "tests" / "pyodide_pytest.mjs"), str(ROOT / "tests"), str(wheels[-1]),

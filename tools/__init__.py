@@ -1,0 +1,1 @@
+"""Tools the project uses at build time only (nothing here is shipped)."""
