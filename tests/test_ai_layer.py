@@ -2,8 +2,8 @@
 that recorded ``data/ai_baseline.json`` (8a65ca3, before the player moved into
 ``pygames/ai/``; Pente's entries again when its evaluation's weights were tuned, which was
 meant to change its answers; Gardar's when it stopped passing early), the games know
-nothing of it, and what every game's policy promises (playouts of legal moves that end)
-and every game scored by a count (pass back to win, never pass into a lost count), tested
+nothing of it, and what every game's policy promises (playouts of legal moves that end,
+legal answers) and every game scored by a count (pass back to win, never pass into a lost count), tested
 once for all games."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from record_ai_baseline import CASES, FILE, position
 from test_gardar import ring, setup
 
 from pygames import new_game
-from pygames.ai import analyse, registry, search
+from pygames.ai import analyse, choose_move, registry, search
 from pygames.gardar import BLACK
 from pygames.loose import Loose
 
@@ -91,6 +91,29 @@ def test_every_policys_playouts_play_legal_moves_and_end(name, options):
             assert game.is_legal(move), (name, options, game.history, move)
             game.play(move)
         assert game.is_over(), (name, options, game.history)
+
+
+#: The games the Monte Carlo search plays, with the options that change its answers.
+ANSWER_CASES = [("loose", {"size": 5}), ("loose", {"size": 7, "pie": True}), ("loose", {"size": 5, "pie": True}),
+                ("vacu", {"size": 5}), ("vacu", {"size": 7, "pie": True}), ("convacu", {"size": 5}),
+                ("convacu", {"size": 5, "pie": True})]
+
+
+@pytest.mark.parametrize("name, options", ANSWER_CASES, ids=lambda c: c if isinstance(c, str) else "-".join(map(str, c.values())))
+def test_the_computer_never_answers_with_an_illegal_move(name, options):
+    """From random positions (the colour choice of the pie rule among them), a short
+    search's answer is legal. (Gardar's and Pente's own tests try every option set.)"""
+    rng = random.Random(4)
+    for game_no in range(6):
+        game = new_game(name, **options)
+        for _ in range(rng.randrange(30)):
+            if game.is_over():
+                break
+            game.play(game.random_move(rng))
+        if game.is_over():
+            continue
+        move = choose_move(game, seconds=None, iterations=30, rng=random.Random(game_no))
+        assert game.is_legal(move), (name, options, game.history, move)
 
 
 # -- passing on the count: the same promises in every game scored by a count -------------
