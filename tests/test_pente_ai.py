@@ -329,3 +329,20 @@ def test_patterns_follow_moves_and_undos(options):
             searcher.unmake()
             made -= 1
         assert knowledge(searcher) == before
+
+
+def test_a_best_move_from_an_unfinished_iteration_comes_with_its_expected_line():
+    """Stopped in mid-iteration after a new best root move, the search still names the
+    reply it expects (the page ponders on it) and the line is legal from the position."""
+    rng = random.Random(2)
+    game = new_game("pente", size=19, opening="pro")
+    for _ in range(rng.choice((4, 8))):
+        game.play(game.random_move(rng))
+    searcher = search(game, random.Random(2))
+    searcher.run(iterations=300)
+    best = searcher.best_move()
+    assert best != searcher.completed[-1][0], "the iteration under way changed its mind"
+    line = searcher.summary()["lines"][0]["moves"]
+    assert line[0] == best and len(line) >= 2
+    for move in line:
+        game.play(move)

@@ -413,6 +413,9 @@ class PenteSearch:
         #: expected lines of the best few root moves after the last one (see :meth:`summary`).
         self.completed: list[tuple[Move, int]] = []
         self.expected: list[tuple[list[Move], int]] = []
+        #: The line and score of a best root move that the iteration under way has found
+        #: (None once the iteration completes).
+        self.unfinished: tuple[list[Move], int] | None = None
         self.root_moves = self._root_moves()
         #: This search's place among several made side by side (see pygames.ai.analysis):
         #: the first searches as if alone; the others start from a history of move
@@ -817,6 +820,7 @@ class PenteSearch:
             assert self.best is not None
             self.completed.append((self.best, score))
             self.expected = [(self._expected_line(m), self.root_scores[m]) for m in self.root_moves[:EXPECTED]]
+            self.unfinished = None
             if abs(score) >= PROVEN:
                 self.proven = True
                 return
@@ -854,6 +858,8 @@ class PenteSearch:
                 best_score = v
                 self.best, self.score = move, v
                 alpha = max(alpha, v)
+                if i:  # a new best: its line now, while the search stands at the root
+                    self.unfinished = (self._expected_line(move), v)
         self.root_moves.sort(key=lambda m: -scores[m])
         self.root_scores = scores
         return best_score
@@ -1147,9 +1153,15 @@ class PenteSearch:
         progress has found), each completed iteration's best move and score, and the
         expected lines of the best root moves with their scores (the best one's exact,
         the others' upper bounds, as alpha-beta leaves them) and, when proven, the plies
-        to the end."""
+        to the end. A best move found by the iteration under way comes first, with the
+        line the table held when it was found (so that the computer still expects a reply
+        to ponder on)."""
         found = []
-        for line, score in self.expected[:max(lines, 1) + 2]:
+        expected = self.expected
+        best = self.best_move()
+        if self.unfinished is not None and self.unfinished[0][0] == best:
+            expected = [self.unfinished, *(e for e in expected if e[0][0] != best)]
+        for line, score in expected[:max(lines, 1) + 2]:
             plies = WIN - abs(score) if abs(score) >= PROVEN else None
             found.append({"moves": line, "values": self._chances(score), "score": score,
                           "plies": None if plies is None else plies if score > 0 else -plies})
