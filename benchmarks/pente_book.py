@@ -4,6 +4,7 @@
 Not shipped: run by hand, under ``nice``, e.g.::
 
     nice python3 benchmarks/pente_book.py --seconds 5 --width 3 --depth 4 swap2 pro long-pro swap none
+    nice python3 benchmarks/pente_book.py --seconds 5 --width 3 --depth 4 pro+capture_three
 
 For each opening rule it grows a tree of positions from the start, breadth first: every
 position is searched for ``--seconds`` (the engine's own search, one core), and its
@@ -29,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pygames import ai
-from pygames.ai.book import BOOK_FILE, canonical
+from pygames.ai.book import BOOK_FILE, canonical, start
 from pygames.game import Move
 from pygames.pente import Pente
 
@@ -49,8 +50,9 @@ class Node:
 
 
 def grow(opening: str, seconds: float, width: int, depth: int, log: bool = True) -> list[Node]:
-    """The searched positions of one opening rule, in the order searched."""
-    root = Node([], Pente(opening=opening), 0)
+    """The searched positions of one opening rule (with the book's variants named in it,
+    as ``pro+capture_three``), in the order searched."""
+    root = Node([], start(opening), 0)
     seen = {canonical(root.game)[0]: root}
     queue, done = [root], []
     while queue:
@@ -115,9 +117,19 @@ def lines(opening: str, nodes: list[Node], margin: float) -> list[str]:
     return out
 
 
+def rules(text: str) -> str:
+    """An opening rule as the book names it (see pygames.ai.book.rules_name)."""
+    try:
+        start(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from e
+    return text
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("openings", nargs="+", choices=("none", "pro", "long-pro", "swap", "swap2"))
+    parser.add_argument("openings", nargs="+", type=rules,
+                        help="none, pro, long-pro, swap, swap2, each with +capture_three or not")
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--width", type=int, default=3)
     parser.add_argument("--depth", type=int, default=4)

@@ -60,9 +60,21 @@ def test_other_rules_other_games_and_unknown_positions_have_no_book_moves() -> N
     book = Book("pro j10 : k11 0.5")
     assert book.moves(position("pro", "j10"))
     assert not book.moves(position("pro", "j10", capture_three=True))
+    assert not book.moves(position("pro", "j10", self_capture="forbidden"))
     assert not book.moves(position("long-pro", "j10"))
     assert not book.moves(position("pro", "j10", "k11"))
     assert book.choose(position("pro", "j10", "k11")) is None
+
+
+def test_a_variants_lines_serve_only_games_with_its_options() -> None:
+    """Keryo-Pente (capture three) has lines of its own, named ``pro+capture_three``."""
+    book = Book("pro+capture_three j10 : n13 0.56\npro j10 : k11 0.5")
+    keryo = position("pro", "j10", capture_three=True)
+    assert [keryo.move_text(m) for m, _ in book.moves(keryo)] == ["n13"]
+    plain = position("pro", "j10")
+    assert [plain.move_text(m) for m, _ in book.moves(plain)] == ["k11"]
+    with pytest.raises(ValueError, match="unknown rules"):
+        Book("pro+overtime j10 : k11 0.5")
 
 
 def test_a_broken_book_line_is_named() -> None:

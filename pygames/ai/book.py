@@ -13,15 +13,18 @@ board's eight symmetries (turns and reflections about the centre) puts it first
 (:func:`canonical`), so a book line serves all eight of its mirror images, and two move
 orders that reach one position share its entry.
 
-The file is plain text, one position a line: the opening rule, the moves from the start
-(as the game writes them), a colon, then each book move with its value (the chance of
-winning the searches gave the player who makes it)::
+The file is plain text, one position a line: the rules (the opening rule, and ``+`` and
+the name of each option of :data:`VARIANTS` that is on), the moves from the start (as the
+game writes them), a colon, then each book move with its value (the chance of winning the
+searches gave the player who makes it)::
 
     pro j10 k11 : g13 0.55 n13 0.54
+    pro+capture_three j10 k11 : n13 0.56
 
 It was made for the default rules (19x19, captures of pairs, ten stones win, overline
-wins, no overtime, no self-capture rule); a game with other rules, or a book that is
-missing or does not read, simply has no book moves: the search plays as it would.
+wins, no overtime, no self-capture rule) and, for Pro, with capture three (Keryo-Pente);
+a game with other rules, or a book that is missing or does not read, simply has no book
+moves: the search plays as it would.
 """
 
 from __future__ import annotations
@@ -40,8 +43,10 @@ MARGIN = 0.02
 #: The book's file, beside this module.
 BOOK_FILE = "pente_book.txt"
 BOOK_PATH = Path(__file__).with_name(BOOK_FILE)
-#: The rules the book was made for (every option but the opening rule).
+#: The rules the book was made for (every option but the opening rule)...
 RULES = {name: value for name, value in Pente().options.items() if name != "opening"}
+#: ... and the options that may be on besides, each named in the book's lines.
+VARIANTS = ("capture_three",)
 
 Key = tuple[Any, ...]
 
@@ -64,6 +69,23 @@ def symmetries(board: Board) -> tuple[tuple[int, ...], ...]:
     return tuple(images)
 
 
+def rules_name(game: Pente) -> str | None:
+    """How the book names ``game``'s rules: its opening rule, with ``+name`` for each
+    option of :data:`VARIANTS` that is on; None for rules the book cannot hold."""
+    changed = sorted(name for name, value in RULES.items() if game.options[name] != value)
+    if any(name not in VARIANTS or game.options[name] is not True for name in changed):
+        return None
+    return "+".join([game.opening, *changed])
+
+
+def start(rules: str) -> Pente:
+    """A new game under the rules the book calls ``rules`` (see :func:`rules_name`)."""
+    opening, *variants = rules.split("+")
+    if any(name not in VARIANTS for name in variants):
+        raise ValueError(f"unknown rules {rules!r}")
+    return Pente(opening=opening, **dict.fromkeys(variants, True))
+
+
 def canonical(game: Pente) -> tuple[Key, tuple[int, ...]]:
     """The key of ``game``'s position that all its mirror images share, and the symmetry
     that takes the position to the key's frame."""
@@ -74,15 +96,14 @@ def canonical(game: Pente) -> tuple[Key, tuple[int, ...]]:
         if best is None or placed < best[0]:
             best = (placed, image)
     assert best is not None
-    key = (game.opening, game.step, game.to_move, tuple(game.seats), tuple(game.captures), best[0])
+    key = (rules_name(game), game.step, game.to_move, tuple(game.seats), tuple(game.captures), best[0])
     return key, best[1]
 
 
 def covers(game: Game) -> bool:
     """Whether the book can have moves for ``game``: a two-player Pente game still going,
     under the rules the book was made for."""
-    return (isinstance(game, Pente) and game.outcome is None
-            and all(game.options[name] == value for name, value in RULES.items()))
+    return isinstance(game, Pente) and game.outcome is None and rules_name(game) is not None
 
 
 def in_frame(move: Move, image: tuple[int, ...]) -> Move:
@@ -106,8 +127,8 @@ class Book:
 
     def _add(self, line: str) -> None:
         before, _, after = line.partition(":")
-        opening, *moves = before.split()
-        game = Pente(opening=opening)
+        rules, *moves = before.split()
+        game = start(rules)
         for text in moves:
             game.play(game.parse_move(text))
         key, image = canonical(game)
