@@ -99,13 +99,13 @@ def test_a_missing_or_broken_book_leaves_the_player_searching(text: str | None, 
         opening_book.cache_clear()
 
 
-def test_the_shipped_book_covers_the_start_of_every_opening_rule_and_is_small() -> None:
+def test_the_shipped_book_covers_the_start_of_every_opening_rule_and_keryo_and_is_small() -> None:
     book = opening_book()
-    for opening in OPENINGS:
-        game = Pente(opening=opening)
+    for opening, options in [*((o, {}) for o in OPENINGS), ("pro", {"capture_three": True})]:
+        game = Pente(opening=opening, **options)
         if opening in ("pro", "long-pro"):
             game.play(game.centre)  # the first stone is forced
-        assert book.moves(game), opening
+        assert book.moves(game), (opening, options)
     assert len(gzip.compress(SHIPPED.read_bytes())) < 100_000
 
 
