@@ -154,10 +154,11 @@ def _labels(board: Board, xy: list[tuple[float, float]]) -> list[dict[str, Any]]
     labels = []
 
     def add(p: int, dx: float, dy: float, text: str) -> None:
+        dx, dy = _r(dx), _r(dy)
         # half the label's extent along (dx, dy), in font sizes: half its width sideways
         # (a character is about 0.6 of the font size wide), half its height up or down
         extent = abs(dx) * 0.3 * len(text) + abs(dy) * 0.5
-        labels.append({"x": xy[p][0], "y": xy[p][1], "dx": _r(dx), "dy": _r(dy), "text": text, "extent": _r(extent)})
+        labels.append({"x": xy[p][0], "y": xy[p][1], "dx": dx, "dy": dy, "text": text, "extent": extent})
 
     if board.shape == "square":
         n = board.size - 1
@@ -295,20 +296,19 @@ def layout(geom: Mapping[str, Any], width: float, coordinates: bool, edges: bool
 def fit(geom: Mapping[str, Any], coordinates: bool, edges: bool) -> list[dict[str, float]]:
     """The :func:`layout` at four widths, for the page to find any width's without asking
     Python (it draws during animations, and before Python has started). Its lengths in
-    pixels change in proportion to the width between the widths at which the labels reach
-    their least and their most size, and beyond them: these two widths, and one beyond each,
-    so that linear interpolation between neighbours (extrapolation beyond the ends) gives
-    :func:`layout` for any width. Each entry: ``width``, ``k``, ``origin`` (``ox * k``, in
-    pixels: ``ox`` itself is not proportional), ``height``, ``font`` and ``reach``."""
+    pixels are linear in the width below the width at which the labels reach their least
+    size, between it and the width at which they reach their most, and above: these two
+    widths and one beyond each, so that linear interpolation between neighbours (and beyond
+    the ends) gives :func:`layout` for any width. Each entry: ``width``, ``k``, ``origin``
+    (``ox * k``, in pixels: ``ox`` itself is not linear), ``height``, ``font`` and ``reach``."""
     room = (geom["width"] + 2 * _reach(geom, edges) + 2) / LABEL_SCALE
     least, most = LABEL_PX[0] * room, LABEL_PX[1] * room
-    out = []
+    fits = []
     for width in (least / 2, least, most, 2 * most):
         box = layout(geom, width, coordinates, edges)
-        entry = {"width": width, "k": box["k"], "origin": box["ox"] * box["k"], "height": box["height"],
-                 "font": box["font"], "reach": box["reach"]}
-        out.append({name: round(v, 4) for name, v in entry.items()})
-    return out
+        fits.append({"width": width, "k": box["k"], "origin": box["ox"] * box["k"], "height": box["height"],
+                     "font": box["font"], "reach": box["reach"]})
+    return fits
 
 
 def for_page(key: str) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Browser glue: hands pygames sessions to the page script (pgboard.js) as JSON.
+"""Browser glue: hands pygames sessions to the page's scripts (app.js, embed-boards.js) as JSON.
 
 Everything a player does goes through :class:`pygames.session.Session`; this file only
 converts between JSON text and Python calls, and turns any unexpected error into a
