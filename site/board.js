@@ -1,7 +1,8 @@
 // Board drawing: a position made by pygames.render (a scene) drawn on a canvas, on its
-// board's drawing (the geometry, with the fit and style of pygames.render.for_page, asked
-// of Python once per board), with moving stones; and a pointer's or the keyboard's way to
-// a point. Every number of the drawing comes from Python with the board.
+// board's drawing (pygames.render.for_page, asked of Python once per board), with moving
+// stones; and a pointer's or the keyboard's way to a point. The measures that the SVG
+// diagrams share (how the board fits a width, the stones' shading, the widths of its
+// extras) come from Python with the board, as data: none is computed here again.
 
 export const board = {
   geometries: {},  // each board's drawing by key (pygames.render.for_page), fetched once per board
@@ -36,7 +37,7 @@ export const board = {
   // How the board fits `width` CSS pixels (pygames.render.layout): the scale k (pixels a
   // unit), the board's origin (ox, oy) in units, the height, the labels' font size and the
   // stones' reach. Python gives it at a few widths (`fit`, see pygames.render.fit), between
-  // and beyond which it changes in proportion to the width: any width's is interpolated.
+  // and beyond which it changes linearly with the width: any width's is interpolated.
   layout(fit, width) {
     let i = 1;
     while (i < fit.length - 1 && fit[i].width < width) i++;
