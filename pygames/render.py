@@ -6,7 +6,9 @@ once per board and a page receives it once. :func:`position` is what changes wit
 (stones, the last move, marks, coloured edges and the analysis overlay), small enough to
 send after every move. :func:`scene` joins them, and :func:`svg` draws a scene; the
 browser's canvas code draws the same data, so a static diagram made at build time and the
-live board in the page look the same, and neither drawing side knows any rule.
+live board in the page look the same, and neither drawing side knows any rule. The numbers
+of the drawing (how the board fits a width, the stones' shading, the widths of the
+board's extras) live here only: the page receives them with each board (:func:`for_page`).
 """
 
 from __future__ import annotations
@@ -37,13 +39,39 @@ STONE_RADIUS = 0.46
 #: Coloured edges (Convacu) are bars just beyond the reach of the stones on the outer lines.
 EDGE_OFFSET = 0.62
 EDGE_WIDTH = 0.18
-#: Coordinate labels: at least this many CSS pixels high at any size, at most the second.
+#: Coordinate labels: at least this many CSS pixels high at any size, at most the second;
+#: in between, this share of the room a unit of the board would have with a unit's margin.
 LABEL_PX = (11.0, 15.0)
+LABEL_SCALE = 0.36
+#: Pixels between the stones' (or edges') reach and a coordinate label.
+LABEL_GAP = 4
 #: How far the board's wood reaches beyond the stones on its outer lines: the coordinates
 #: sit beyond it, off the wood.
 WOOD_MARGIN = 0.12
 HIGHLIGHT = "#ffd54a"
+#: Stones dark enough that a mark on them is drawn in white.
 DARK = ("Black", "Blue")
+#: Stone shading: per colour, a radial gradient's stops from the highlight at the top left
+#: to the far edge.
+SHADES = {"Black": ("#5c5c5c", "#262626", "#0a0a0a"), "White": ("#ffffff", "#f4f4ee", "#d6d6ce"),
+          "Orange": ("#ffd27a", "#e69f00", "#9a6a00"), "Blue": ("#5cb3ea", "#0072b2", "#00456e")}
+#: How both drawing sides draw the stones and the board's extras, in board units: this
+#: module's SVG and the page's canvas, which receives it with each board (:func:`for_page`).
+STYLE: dict[str, Any] = {
+    "shades": SHADES,
+    "dark": DARK,
+    # each colour's flat fill (the review graph's areas)
+    "fills": {name: fill for name, (fill, _edge) in PALETTE.items()},
+    # a coloured edge: its dark casing's width, then the colour's own
+    "edge": (EDGE_WIDTH + 0.06, EDGE_WIDTH),
+    # an overlay's path: a highlighted one (a result) under a yellow glow, its casing and
+    # its colour; a plain one, its casing and its colour
+    "highlighted_path": (0.5, 0.2, 0.11),
+    "plain_path": (0.16, 0.08),
+    # a star point's radius
+    "star": 0.08,
+    "label_gap": LABEL_GAP,
+}
 
 
 def _r(v: float) -> float:
@@ -113,7 +141,7 @@ def geometry(board: Board) -> dict[str, Any]:
     """The board's own drawing, in board units (neighbouring points one unit apart):
     outline, lines, star points, each point as ``[x, y, label]``, and coordinate labels,
     each anchored at an outer point with the outward direction ``(dx, dy)`` to set it off
-    in (how far is the drawing side's choice: beyond the stones, at a legible size)."""
+    in and half its extent that way in font sizes (see :func:`_label_offset`)."""
     return _geometry(board.shape, board.size)
 
 
@@ -126,7 +154,11 @@ def _labels(board: Board, xy: list[tuple[float, float]]) -> list[dict[str, Any]]
     labels = []
 
     def add(p: int, dx: float, dy: float, text: str) -> None:
-        labels.append({"x": xy[p][0], "y": xy[p][1], "dx": _r(dx), "dy": _r(dy), "text": text})
+        dx, dy = _r(dx), _r(dy)
+        # half the label's extent along (dx, dy), in font sizes: half its width sideways
+        # (a character is about 0.6 of the font size wide), half its height up or down
+        extent = abs(dx) * 0.3 * len(text) + abs(dy) * 0.5
+        labels.append({"x": xy[p][0], "y": xy[p][1], "dx": dx, "dy": dy, "text": text, "extent": extent})
 
     if board.shape == "square":
         n = board.size - 1
@@ -242,25 +274,55 @@ def _add_annotations(out: dict[str, Any], game: Game) -> None:
                                 for p in item["points"])
 
 
+def _reach(geom: Mapping[str, Any], edges: bool) -> float:
+    """How far beyond the outer points the stones' wood (or the coloured edges) reach."""
+    return EDGE_OFFSET + EDGE_WIDTH / 2 if edges else geom["radius"] + WOOD_MARGIN
+
+
 def layout(geom: Mapping[str, Any], width: float, coordinates: bool, edges: bool) -> dict[str, float]:
     """How a board of geometry ``geom`` fits ``width`` pixels: the scale ``k`` (pixels per
     unit), the board origin ``(ox, oy)`` in units, the height in pixels, the label font size
     and how far beyond the board the stones (or coloured edges) reach. Labels sit beyond
-    that reach, so an edge stone never hides one. The page's canvas code computes the same."""
-    reach = EDGE_OFFSET + EDGE_WIDTH / 2 if edges else geom["radius"] + WOOD_MARGIN
+    that reach, so an edge stone never hides one. The page has it from :func:`fit`."""
+    reach = _reach(geom, edges)
     guess = width / (geom["width"] + 2 * reach + 2)
-    font = min(max(0.36 * guess, LABEL_PX[0]), LABEL_PX[1])
+    font = min(max(LABEL_SCALE * guess, LABEL_PX[0]), LABEL_PX[1])
     pad = 5 + 1.3 * font if coordinates else 3
     k = (width - 2 * pad) / (geom["width"] + 2 * reach)
     o = reach + pad / k
     return {"k": k, "ox": o, "oy": o, "height": (geom["height"] + 2 * reach) * k + 2 * pad, "font": font, "reach": reach}
 
 
+def fit(geom: Mapping[str, Any], coordinates: bool, edges: bool) -> list[dict[str, float]]:
+    """The :func:`layout` at four widths, for the page to find any width's without asking
+    Python (it draws during animations, and before Python has started). Its lengths in
+    pixels are linear in the width below the width at which the labels reach their least
+    size, between it and the width at which they reach their most, and above: these two
+    widths and one beyond each, so that linear interpolation between neighbours (and beyond
+    the ends) gives :func:`layout` for any width. Each entry: ``width``, ``k``, ``origin``
+    (``ox * k``, in pixels: ``ox`` itself is not linear), ``height``, ``font`` and ``reach``."""
+    room = (geom["width"] + 2 * _reach(geom, edges) + 2) / LABEL_SCALE
+    least, most = LABEL_PX[0] * room, LABEL_PX[1] * room
+    fits = []
+    for width in (least / 2, least, most, 2 * most):
+        box = layout(geom, width, coordinates, edges)
+        fits.append({"width": width, "k": box["k"], "origin": box["ox"] * box["k"], "height": box["height"],
+                     "font": box["font"], "reach": box["reach"]})
+    return fits
+
+
+def for_page(key: str) -> dict[str, Any]:
+    """What the page's canvas draws the board named ``key`` with, asked once per board: its
+    :func:`geometry`, its :func:`fit` for each setting (``fits[coordinates][edges]``, 0 or
+    1 each) and the :data:`STYLE`, all as this module's SVG uses them."""
+    geom = geometry_for(key)
+    return {**geom, "fits": [[fit(geom, bool(c), bool(e)) for e in (0, 1)] for c in (0, 1)], "style": STYLE}
+
+
 def _label_offset(label: Mapping[str, Any], font: float) -> float:
     """Pixels from the reach line to a label's centre along its direction: the gap plus half
-    the label's extent that way (its width sideways, its height up or down)."""
-    half_w, half_h = 0.3 * font * len(label["text"]), 0.5 * font
-    return 4 + abs(float(label["dx"])) * half_w + abs(float(label["dy"])) * half_h
+    the label's extent that way."""
+    return LABEL_GAP + float(label["extent"]) * font
 
 
 def geometry_for(key: str) -> dict[str, Any]:
@@ -296,20 +358,20 @@ def svg(data: Mapping[str, Any], width: int = 360) -> str:
         parts.append(f'<polyline points="{pts([(x1, y1), (x2, y2)])}" stroke="#4f3716" stroke-width="1"/>')
     for e in data["edges"]:
         x1, y1, x2, y2 = e["line"]
-        for colour, thick in (("#333333", EDGE_WIDTH + 0.06), (e["colour"], EDGE_WIDTH)):
+        for colour, thick in zip(("#333333", e["colour"]), STYLE["edge"]):
             parts.append(f'<polyline points="{pts([(x1, y1), (x2, y2)])}" stroke="{colour}" '
                          f'stroke-width="{k * thick:.1f}" stroke-linecap="round"/>')
     for sx, sy in geom["stars"]:
         x, y = at(sx, sy)
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{max(1.5, k * 0.08):.1f}" fill="#4f3716"/>')
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{max(1.5, k * STYLE["star"]):.1f}" fill="#4f3716"/>')
     for p, name in data["stones"]:
         x, y = at(*xy[p])
         parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="url(#pg-{name})" stroke="{PALETTE[name][1]}" '
                      f'stroke-opacity="0.5"/>')
     for path in data["paths"]:
         tag = "polygon" if path["closed"] else "polyline"
-        layers = ((HIGHLIGHT, 0.5), (path["casing"], 0.2), (path["colour"], 0.11)) if path["highlight"] else \
-            ((path["casing"], 0.16), (path["colour"], 0.08))
+        layers = zip((HIGHLIGHT, path["casing"], path["colour"]), STYLE["highlighted_path"]) if path["highlight"] \
+            else zip((path["casing"], path["colour"]), STYLE["plain_path"])
         for colour, thick in layers:
             opacity = ' stroke-opacity="0.8"' if colour == HIGHLIGHT else ""
             parts.append(f'<{tag} points="{pts(xy[p] for p in path["points"])}" fill="none" stroke="{colour}" '
@@ -332,11 +394,7 @@ def svg(data: Mapping[str, Any], width: int = 360) -> str:
     return "".join(parts)
 
 
-
-#: Shading shared by every SVG diagram: the warm board and, per colour, a stone lit from
-#: the top left (the same stops as the page's canvas).
-SHADES = {"Black": ("#5c5c5c", "#262626", "#0a0a0a"), "White": ("#ffffff", "#f4f4ee", "#d6d6ce"),
-          "Orange": ("#ffd27a", "#e69f00", "#9a6a00"), "Blue": ("#5cb3ea", "#0072b2", "#00456e")}
+#: Shading shared by every SVG diagram: the warm board and each colour's stone.
 _SVG_DEFS = ('<defs><linearGradient id="pg-wood" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#ecc98f"/>'
              '<stop offset="1" stop-color="#d4a463"/></linearGradient>'
              + "".join(f'<radialGradient id="pg-{name}" cx=".32" cy=".32" r=".95"><stop offset="0" stop-color="{hi}"/>'

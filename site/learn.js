@@ -1,17 +1,21 @@
-// Lessons and puzzles on embedded boards: <figure class="pg-board" data-lesson="loose/3">
-// or data-puzzle="gardar/17". embed.js loads this file only for a page that has such a
-// board, so the game page never downloads it. The board asks; Python (pygames.learn, via
-// main.py's exercise and drill) judges; this file only shows what it says, keeps the
+// Lessons and puzzles on embedded boards: <figure class="pg-board" data-lesson="<game>/3">
+// or data-puzzle="<game>/17". embed-boards.js imports this file only on a page that has
+// such a board, so the game page never downloads it. The board asks; Python (pygames.learn,
+// via main.py's exercise and drill) judges; this file only shows what it says, keeps the
 // player's progress in the browser and plays a puzzle's answer after the player's move.
-"use strict";
+// On learn.html it also runs the page (learnPage, below).
 
-window.PgLearn = {
-  base: new URL(".", document.currentScript.src).href,
+import { board } from "./board.js";
+import { embed } from "./embed-boards.js";
+import { i18n, t } from "./i18n.js";
+
+export const learning = {
+  base: new URL(".", import.meta.url).href,
   data: {},        // file name -> its text (or a rejected promise's message)
   STORE: "pygames.learn",
   PAUSE_MS: 650,   // between the player's move and the answer it meets
 
-  // Progress: {lessons: {loose: [3, 1]}, puzzles: {loose: [12]}} (steps done, puzzles solved).
+  // Progress: {lessons: {<game>: [3, 1]}, puzzles: {<game>: [12]}} (steps done, puzzles solved).
   progress() {
     try { return JSON.parse(localStorage.getItem(this.STORE)) || {}; } catch (e) { return {}; }
   },
@@ -23,7 +27,7 @@ window.PgLearn = {
   },
   done(kind, game) { return (this.progress()[kind] || {})[game] || []; },
 
-  // "loose/3" -> {kind, game, number}; junk gives null.
+  // "<game>/3" -> {kind, game, number}; junk gives null.
   parse(fig) {
     const kind = fig.dataset.lesson !== undefined ? "lesson" : "puzzle";
     const m = /^([a-z]+)\/(\d{1,4})$/.exec((fig.dataset[kind] || "").trim());
@@ -63,8 +67,8 @@ window.PgLearn = {
     fig.querySelector(".pg-status").after(bar);
     fig.querySelector("canvas").addEventListener("click", (e) => {
       // a tap while the answer plays out is dropped, not kept for later
-      if (!PgEmbed.api || fig.dataset.busy || !fig.dataset.shown) return;
-      const [x, y] = PgBoard.toBoard(fig.querySelector("canvas"), e);
+      if (!embed.api || fig.dataset.busy || !fig.dataset.shown) return;
+      const [x, y] = board.toBoard(fig.querySelector("canvas"), e);
       this.drill(fig, `click:${x},${y}`);
     });
   },
@@ -78,7 +82,7 @@ window.PgLearn = {
     try {
       if (!game) throw new Error(t("nothing of that name"));
       const [text, code] = await Promise.all([this.fetchData(this.file(kind, game)), this.code()]);
-      answer = JSON.parse(PgEmbed.api.exercise(fig.id, kind, text, number, PgEmbed.prefs(fig), code));
+      answer = JSON.parse(embed.api.exercise(fig.id, kind, text, number, embed.prefs(fig), code));
     } catch (e) {
       answer = { error: e.message };
     }
@@ -98,7 +102,7 @@ window.PgLearn = {
   },
 
   drill(fig, what) {
-    this.play(fig, JSON.parse(PgEmbed.api.drill(fig.id, what, PgEmbed.prefs(fig))).frames);
+    this.play(fig, JSON.parse(embed.api.drill(fig.id, what, embed.prefs(fig))).frames);
   },
 
   // Show each frame in turn: the player's move, then (after a pause) the answer to it.
@@ -116,7 +120,7 @@ window.PgLearn = {
   show(fig, v, animate) {
     const info = v.learn;
     const canvas = fig.querySelector("canvas");
-    PgBoard.draw(canvas, v.scene, PgBoard.geometry(PgEmbed.api, v.board), {}, animate || v.ply > 0);
+    board.draw(canvas, v.scene, board.geometry(embed.api, v.board), {}, animate || v.ply > 0);
     const where = info.kind === "lesson"
       ? t("Lesson: {game}, step {number} of {count}", { game: v.title, number: info.number, count: info.count })
       : t("Puzzle {number} · {game} · {level}", { number: info.number, game: v.title, level: info.level_name });
@@ -172,18 +176,18 @@ window.PgLearn = {
 };
 
 // learn.html: the menu of lessons and puzzles, and one board that shows whichever the
-// link names: #loose/3 (a lesson step), #puzzles/gardar (its list and the first puzzle
-// not yet solved), #puzzles/gardar/17. A link that names nothing shows the menu and says so.
-window.PgLearnPage = {
+// link names: #<game>/3 (a lesson step), #puzzles/<game> (its list and the first puzzle
+// not yet solved), #puzzles/<game>/17. A link that names nothing shows the menu and says so.
+const learnPage = {
   index: null,
 
   async start() {
     const fig = document.getElementById("learn-board");
     document.querySelectorAll(".lang-switch [data-lang]").forEach((b) => b.addEventListener("click", () => {
       try { localStorage.setItem("pygames.lang", b.dataset.lang); } catch (e) { /* not remembered */ }
-      PgI18n.use(b.dataset.lang).then(() => {
-        PgI18n.apply();
-        if (PgEmbed.api) PgEmbed.api.language(PgI18n.lang, PgI18n.catalog);
+      i18n.use(b.dataset.lang).then(() => {
+        i18n.apply();
+        if (embed.api) embed.api.language(i18n.lang, i18n.catalog);
         this.route();
       });
     }));
@@ -194,11 +198,11 @@ window.PgLearnPage = {
     fig.addEventListener("pg-next", (e) => { location.hash = this.nextPuzzle(e.detail.game, e.detail.number); });
     window.addEventListener("hashchange", () => this.route());
     try {
-      this.index = (await PgLearn.index()).games;
+      this.index = (await learning.index()).games;
     } catch (e) {
       this.index = {};
     }
-    await PgI18n.ready;
+    await i18n.ready;
     this.route();
   },
 
@@ -207,7 +211,7 @@ window.PgLearnPage = {
   route() {
     const hash = decodeURIComponent(location.hash.slice(1));
     this.say("");
-    document.querySelectorAll(".lang-switch [data-lang]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.lang === PgI18n.lang)));
+    document.querySelectorAll(".lang-switch [data-lang]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.lang === i18n.lang)));
     if (!hash) return this.menu("");
     const puzzle = /^puzzles\/([a-z]+)(?:\/(\d{1,4}))?$/.exec(hash);
     const lesson = /^([a-z]+)\/(\d{1,4})$/.exec(hash);
@@ -230,11 +234,11 @@ window.PgLearnPage = {
       const card = document.createElement("section");
       card.className = "learn-card";
       card.dataset.game = game;
-      const steps = PgLearn.done("lessons", game).filter((n) => n <= about.steps).length;
-      const solved = PgLearn.done("puzzles", game).length;
+      const steps = learning.done("lessons", game).filter((n) => n <= about.steps).length;
+      const solved = learning.done("puzzles", game).length;
       const next = Math.min(about.steps, steps + 1);
       card.innerHTML = "<h2></h2><p><a class='learn-lesson'></a></p><p><a class='learn-puzzles'></a></p>";
-      card.querySelector("h2").textContent = about.title[PgI18n.lang] || about.title.en;
+      card.querySelector("h2").textContent = about.title[i18n.lang] || about.title.en;
       Object.assign(card.querySelector(".learn-lesson"), { href: `#${game}/${next}`,
         textContent: t("Lesson: {done} of {count} steps done", { done: steps, count: about.steps }) });
       Object.assign(card.querySelector(".learn-puzzles"), { href: `#puzzles/${game}`,
@@ -261,14 +265,14 @@ window.PgLearnPage = {
   },
 
   firstUnsolved(game) {
-    const solved = PgLearn.done("puzzles", game);
+    const solved = learning.done("puzzles", game);
     const list = this.index[game].puzzles;
     return (list.find(([id]) => !solved.includes(id)) || list[0] || [1])[0];
   },
 
   nextPuzzle(game, id) {
     const list = this.index[game].puzzles.map(([n]) => n);
-    const solved = PgLearn.done("puzzles", game);
+    const solved = learning.done("puzzles", game);
     const after = list.slice(list.indexOf(id) + 1).concat(list.slice(0, list.indexOf(id)));
     return `puzzles/${game}/${after.find((n) => !solved.includes(n)) || after[0] || id}`;
   },
@@ -281,7 +285,7 @@ window.PgLearnPage = {
     fig.dataset[kind] = `${game}/${number}`;
     document.title = `${kind === "lesson" ? t("Lesson") : t("Puzzles")}: ${t(this.index[game].name)} · pygames`;
     this.list(kind === "puzzle" ? game : null, number);
-    if (PgEmbed.api) PgLearn.load(fig);
+    if (embed.api) learning.load(fig);
   },
 
   // A puzzle page's list: every puzzle of the game by difficulty, the solved ones ticked.
@@ -291,7 +295,7 @@ window.PgLearnPage = {
     list.hidden = !game;
     nav.replaceChildren();
     if (!game) return;
-    const solved = PgLearn.done("puzzles", game);
+    const solved = learning.done("puzzles", game);
     list.querySelector("summary").textContent = t("Puzzles: {done} of {count} solved",
       { done: solved.length, count: this.index[game].puzzles.length });
     const levels = { 1: t("Easy"), 2: t("Medium"), 3: t("Hard") };
@@ -310,4 +314,4 @@ window.PgLearnPage = {
     }
   },
 };
-if (document.getElementById("learn-board")) PgLearnPage.start();
+if (document.getElementById("learn-board")) learnPage.start();

@@ -1,4 +1,4 @@
-"""Browser glue: hands pygames sessions to the page script (pgboard.js) as JSON.
+"""Browser glue: hands pygames sessions to the page's scripts (app.js, embed-boards.js) as JSON.
 
 Everything a player does goes through :class:`pygames.session.Session`; this file only
 converts between JSON text and Python calls, and turns any unexpected error into a
@@ -16,7 +16,7 @@ from pygames import ai, available, game_class, language, set_language
 from pygames.i18n import _, install
 from pygames.notation import Record, encode
 from pygames.records import RecordError, read_any, write
-from pygames.render import geometry_for
+from pygames.render import for_page
 from pygames.session import (
     NEWCOMER_OPTIONS,
     Preferences,
@@ -295,8 +295,9 @@ def computer_levels():
 
 
 def geometry(key):
-    """A board's drawing (lines, points, coordinates): the page asks once per board."""
-    return json.dumps(geometry_for(str(key)))
+    """A board's drawing (lines, points, coordinates, how it fits a width, the stones'
+    shading): the page asks once per board."""
+    return json.dumps(for_page(str(key)))
 
 
 def page_language(lang, catalog=None):

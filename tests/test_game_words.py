@@ -75,14 +75,15 @@ def test_results_say_they_are_highlighted_and_other_annotations_do_not():
     assert not any(a.get("highlight") for a in loose.annotations())
 
 
-def test_the_pages_script_names_no_game_and_the_view_names_the_rules_page():
+def test_the_pages_scripts_name_no_game_and_the_view_names_the_rules_page():
     """The board page learns everything about a game from the view (pygames.session):
     even which rules page explains it (Convacu's rules are part of Vacu's page)."""
     from pygames.session import Preferences, Session
 
-    script = (ROOT / "site" / "pgboard.js").read_text()
-    for name in GAMES:
-        assert f'"{name}"' not in script and f"'{name}'" not in script, name
+    for path in (ROOT / "site").glob("*.js"):
+        script = path.read_text().lower()
+        for name in GAMES:
+            assert not re.search(rf"\b{name}\b", script), (path.name, name)
     for name in GAMES:
         view = Session.newcomer(name).view(Preferences())
         assert view["rules_page"] == ("vacu" if name == "convacu" else name)

@@ -9,7 +9,19 @@ import re
 import pytest
 
 from pygames import available, new_game
-from pygames.render import LABEL_PX, board_key, geometry, geometry_for, layout, position, scene, svg
+from pygames.render import (
+    LABEL_PX,
+    SHADES,
+    STYLE,
+    board_key,
+    for_page,
+    geometry,
+    geometry_for,
+    layout,
+    position,
+    scene,
+    svg,
+)
 
 
 def played(name: str, plies: int = 12):
@@ -71,3 +83,66 @@ def test_the_svg_drawing_has_a_stone_for_every_stone(name):
     assert drawing.startswith("<svg") and drawing.rstrip().endswith("</svg>")
     drawn = re.findall(r'<circle[^>]* fill="url\(#pg-(\w+)\)"', drawing)
     assert sorted(drawn) == sorted(game.colour_name(c) for c in game.stones if c)
+
+
+def interpolated(fit, width):
+    """The page's layout at ``width`` from a :func:`fit` (board.js's layout, line for line)."""
+    i = 1
+    while i < len(fit) - 1 and fit[i]["width"] < width:
+        i += 1
+    a, b = fit[i - 1], fit[i]
+    s = (width - a["width"]) / (b["width"] - a["width"])
+    k = a["k"] + s * (b["k"] - a["k"])
+    o = (a["origin"] + s * (b["origin"] - a["origin"])) / k
+    return {"k": k, "ox": o, "oy": o, "height": a["height"] + s * (b["height"] - a["height"]),
+            "font": a["font"] + s * (b["font"] - a["font"]), "reach": a["reach"]}
+
+
+@pytest.mark.parametrize("key", ["square5", "square9", "square19", "hex5", "hex9"])
+def test_the_pages_layout_at_any_width_is_render_layout(key):
+    """One source: the page finds a board's layout at any width from its fit (for_page),
+    and that is render.layout's, which sizes the SVG."""
+    page = for_page(key)
+    assert {name: page[name] for name in geometry_for(key)} == geometry_for(key)
+    for coordinates in (0, 1):
+        for edges in (0, 1):
+            fit = page["fits"][coordinates][edges]
+            for width in (120, 200, 300, 390, 480, 600, 680, 1000, 1600):
+                box = layout(page, width, bool(coordinates), bool(edges))
+                assert interpolated(fit, width) == pytest.approx(box), (coordinates, edges, width)
+
+
+@pytest.mark.parametrize("name", available())
+def test_the_page_draws_by_the_numbers_of_the_svg(name):
+    """One source: what the page's canvas receives for a board (for_page) is what the SVG is
+    drawn by: its size, where a label sits, the stones' shading and the coloured edges'
+    widths."""
+    drawn = scene(played(name))
+    page = for_page(drawn["board"])
+    assert page["style"] is STYLE and STYLE["shades"] is SHADES
+    for width in (200, 300, 1000):
+        drawing = svg(drawn, width=width)
+        box = interpolated(page["fits"][1][bool(drawn["edges"])], width)
+        assert f'height="{box["height"]:.0f}"' in drawing
+        label = page["labels"][0]
+        d = box["reach"] * box["k"] + STYLE["label_gap"] + label["extent"] * box["font"]
+        x, y = (label["x"] + box["ox"]) * box["k"] + label["dx"] * d, (label["y"] + box["oy"]) * box["k"] + label["dy"] * d
+        assert f'<text x="{x:.1f}" y="{y:.1f}"' in drawing
+        for _edge in drawn["edges"]:
+            for thick in STYLE["edge"]:
+                assert f'stroke-width="{box["k"] * thick:.1f}"' in drawing
+    for colour, stops in STYLE["shades"].items():
+        found = re.search(rf'<radialGradient id="pg-{colour}"[^>]*>(.*?)</radialGradient>', drawing).group(1)
+        assert re.findall(r'stop-color="([^"]+)"', found) == list(stops)
+
+
+def test_overlay_paths_in_the_svg_have_the_styles_widths():
+    game = new_game("pente", size=9, opening="none")
+    for label in ("e5", "a1", "f5", "a2", "g5", "a3", "h5", "a4", "i5"):
+        game.play(game.parse_move(label))
+    drawn = position(game, overlays=True)
+    box = layout(geometry_for(drawn["board"]), 300, True, False)
+    drawing = svg(drawn, width=300)
+    assert [p["highlight"] for p in drawn["paths"]] == [True]
+    for thick in STYLE["highlighted_path"]:
+        assert f'stroke-width="{max(1.5, box["k"] * thick):.1f}"' in drawing

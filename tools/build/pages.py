@@ -20,21 +20,23 @@ from .catalogs import LOCALE, page_messages, translations
 def write_start_positions(page: Path) -> None:
     """Put each game's start position into the app page as SVG, drawn by the same
     rendering code as the live board, so the page shows the linked game's board at once,
-    before Python is ready (PgApp.startPosition picks one)."""
+    before Python is ready (app-start.js picks one)."""
     from pygames import available
-    from pygames.render import geometry_for, svg
+    from pygames.render import fit, geometry_for, svg
     from pygames.session import Preferences, Session
 
     starts = []
     for name in available():
         view = Session.newcomer(name).view(Preferences())
         scene = view["scene"]
-        # The board's extent, for the page to give the picture the live board's height
-        # at whatever width it has (PgBoard.layout), so that nothing moves when it is replaced.
-        extent = {key: geometry_for(scene["board"])[key] for key in ("width", "height", "radius")}
+        # How the live board fits a width, without coordinates and with (render.fit), for
+        # the page to give the picture the live board's height at whatever width it has
+        # (board.js's layout), so that nothing moves when it is replaced.
+        geom, edges = geometry_for(scene["board"]), bool(scene["edges"])
+        fits = [fit(geom, coordinates, edges) for coordinates in (False, True)]
         data = " ".join(f'data-{key}="{escape(view[key])}"' for key in ("title", "describe", "prompt"))
-        starts.append(f'<template data-game="{name}" {data} data-extent="{escape(json.dumps(extent))}" '
-                      f'data-edges="{int(bool(scene["edges"]))}">{svg(scene, width=1000)}</template>')
+        starts.append(f'<template data-game="{name}" {data} data-fits="{escape(json.dumps(fits))}">'
+                      f'{svg(scene, width=1000)}</template>')
     page.write_text(page.read_text().replace("<!--START-POSITIONS-->", "\n".join(starts)))
 
 

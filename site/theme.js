@@ -1,0 +1,16 @@
+// The theme: "auto" follows the system's light or dark setting; a saved choice is applied
+// as this module loads, before the first paint. The palette itself is CSS (style.css,
+// custom properties), which the board reads (board.palette) again after a change.
+
+import { board } from "./board.js";
+
+export const theme = {
+  apply(theme) {
+    const root = document.documentElement;
+    if (theme === "light" || theme === "dark") root.dataset.theme = theme; else delete root.dataset.theme;
+    board.colours = null;
+    board.themeGen += 1;
+  },
+};
+
+try { theme.apply(JSON.parse(localStorage.getItem("pygames.prefs") || "{}").theme); } catch (e) { /* auto */ }
