@@ -32,6 +32,7 @@ export const i18n = {
     if (lang === "en") {
       this.lang = lang; this.messages = {}; this.starts = {}; this.catalog = undefined;
       root.lang = lang;
+      delete root.dataset.i18nPending;  // (the app page starts with it set)
       this.ready = Promise.resolve();
       return this.ready;
     }

@@ -1,6 +1,7 @@
 // The theme: "auto" follows the system's light or dark setting; a saved choice is applied
-// as this module loads, before the first paint. The palette itself is CSS (style.css,
-// custom properties), which the board reads (board.palette) again after a change.
+// before the first paint (index.html's first script), and again when the app starts. The
+// palette itself is CSS (style.css, custom properties), which the board reads
+// (board.palette) again after a change.
 
 import { board } from "./board.js";
 
@@ -12,5 +13,3 @@ export const theme = {
     board.themeGen += 1;
   },
 };
-
-try { theme.apply(JSON.parse(localStorage.getItem("pygames.prefs") || "{}").theme); } catch (e) { /* auto */ }
