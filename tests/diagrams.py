@@ -5,6 +5,13 @@ from __future__ import annotations
 from pygames import Board, Game
 
 SYMBOLS = {"X": 1, "O": 2, "W": 1, "B": 2, "3": 3, "4": 4}
+#: A 5x5 board held by one Black group around nine one-point eyes (Loose and Vacu).
+BLACK_FORTRESS = """
+    . X . X .
+    X X X X X
+    . X . X .
+    X X X X X
+    . X . X ."""
 
 
 def parse(diagram: str, symbols: dict[str, int] | None = None) -> tuple[int, dict[int, int]]:

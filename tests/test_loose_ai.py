@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from diagrams import at, position
+from diagrams import BLACK_FORTRESS, at, position
 
 from pygames import PASS
 from pygames.ai import loose as loose_ai
@@ -19,13 +19,6 @@ from pygames.loose import BLACK, WHITE, Loose
 
 POLICY = LoosePolicy()
 
-#: One Black group with nine one-point eyes.
-BLACK_FORTRESS = """
-    . X . X .
-    X X X X X
-    . X . X .
-    X X X X X
-    . X . X ."""
 
 
 def test_a_group_left_with_one_true_liberty_is_flipped():

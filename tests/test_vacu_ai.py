@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from diagrams import at, position
+from diagrams import BLACK_FORTRESS, at, position
 
 from pygames import PASS, Move, new_game
 from pygames.ai import choose_move
@@ -19,13 +19,6 @@ from pygames.ai.registry import policy
 from pygames.ai.vacu import ConvacuPolicy, VacuPolicy
 from pygames.vacu import BLACK, BUTTON, WHITE, Convacu, Vacu
 
-#: Every empty point is an eye of Black's single group.
-BLACK_FORTRESS = """
-    . X . X .
-    X X X X X
-    . X . X .
-    X X X X X
-    . X . X ."""
 #: White's corner groups leave Black no legal placement (and do not join left and right).
 CONVACU_FORCED = """
     O O . O O
