@@ -1,7 +1,8 @@
 // The theme: "auto" follows the system's light or dark setting; a saved choice is applied
-// before the first paint (index.html's first script), and again when the app starts. The
-// palette itself is CSS (style.css, custom properties), which the board reads
-// (board.palette) again after a change.
+// as this module loads (on the app page a classic script in its head has done so already,
+// before the first paint, which not every browser holds for a module). The palette itself
+// is CSS (style.css, custom properties), which the board reads (board.palette) again after
+// a change.
 
 import { board } from "./board.js";
 
@@ -13,3 +14,5 @@ export const theme = {
     board.themeGen += 1;
   },
 };
+
+try { theme.apply(JSON.parse(localStorage.getItem("pygames.prefs") || "{}").theme); } catch (e) { /* auto */ }

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import io
+import re
 import subprocess
 import sys
 import zipfile
+
+import pytest
 
 from tools.build import ROOT
 from tools.build.catalogs import extract_page
@@ -45,3 +48,17 @@ def test_page_texts_are_found_in_marked_elements_attributes_and_template_literal
     assert page_texts(html, "html") == [(1, "Play the computer"), (3, "Undo")]
     script = 'say(t("A new game has started."));\nlabel = `${n}, ${t("total")}`;\nt(x);'
     assert page_texts(script, "js") == [(1, "A new game has started."), (2, "total")]
+
+
+def test_the_app_page_announces_every_module_it_imports():
+    """Each module the app page imports, however deep, is named in a modulepreload link, so
+    that the browser fetches them all at once: every script of the site but the workers',
+    the documentation pages' (embed.js, embed-boards.js) and the lessons' (learn.js)."""
+    from tools.build import OUT, SRC
+
+    page = OUT / "index.html"
+    if not page.exists():
+        pytest.fail("the site is not built: run `python3 build.py test` (it builds the site first)")
+    preloaded = re.findall(r'<link rel="modulepreload" href="\./([\w-]+\.js)">', page.read_text())
+    others = {"embed.js", "embed-boards.js", "learn.js", "ai-worker.template.js", "sw.template.js"}
+    assert sorted(preloaded) == sorted({p.name for p in SRC.glob("*.js")} - others)

@@ -19,6 +19,7 @@ from .pages import (
     write_ai_worker,
     write_embed_css,
     write_learning,
+    write_module_preloads,
     write_page_catalogs,
     write_rules_pages,
     write_start_positions,
@@ -50,6 +51,7 @@ def build_site() -> Path:
             shutil.copy2(f, OUT / f.name)
     write_start_positions(OUT / "index.html")
     inline_favicon(OUT / "index.html", OUT / "icon.svg")
+    write_module_preloads(OUT / "index.html")
     write_rules_pages(OUT)
     write_learning(OUT)
     write_embed_css(OUT)
