@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,3 +40,8 @@ def run(*cmd: str | Path, **kw) -> None:
     """Run a command, showing it, and stop the build if it fails."""
     print("+", " ".join(map(str, cmd)), flush=True)
     subprocess.run([str(c) for c in cmd], check=True, **kw)
+
+
+def project_version() -> str:
+    """The version pyproject.toml gives."""
+    return str(tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"])

@@ -12,13 +12,12 @@ from __future__ import annotations
 import io
 import json
 import re
-import tomllib
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import IO, Any
 
-from . import ROOT, SRC
+from . import ROOT, SRC, project_version
 from .toolchain import import_tool
 
 #: The translation catalogs: ``<lang>.po`` (the source, edited by translators) and
@@ -129,11 +128,6 @@ def compile_catalogs() -> None:
         mo, data = po.with_suffix(".mo"), compile_mo(po)
         if not mo.exists() or mo.read_bytes() != data:
             mo.write_bytes(data)
-
-
-def project_version() -> str:
-    """The version pyproject.toml gives, for the catalogs' headers."""
-    return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
 
 
 def update_catalogs() -> None:

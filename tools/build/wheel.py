@@ -8,11 +8,10 @@ import hashlib
 import os
 import shutil
 import tempfile
-import tomllib
 import zipfile
 from pathlib import Path
 
-from . import ROOT, run
+from . import ROOT, project_version, run
 from .toolchain import build_python, import_tool
 
 #: Zip entries' time, and the SOURCE_DATE_EPOCH the wheel tools read: the same inputs
@@ -33,11 +32,10 @@ def wheel_version(files: list[Path] | None = None) -> str:
     """The site wheel's version: the project's, with a hash of the package's files as a
     local version (so that browsers and the offline cache never mix an old wheel with a
     new page, and a test can tell whether a built site is older than the tree)."""
-    meta = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     digest = hashlib.sha256()
     for f in files if files is not None else package_files():
         digest.update(f.relative_to(ROOT).as_posix().encode() + f.read_bytes())
-    return f"{meta['version']}+{digest.hexdigest()[:10]}"
+    return f"{project_version()}+{digest.hexdigest()[:10]}"
 
 
 def build_wheel(dest: Path) -> Path:
