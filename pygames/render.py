@@ -70,6 +70,13 @@ STYLE: dict[str, Any] = {
     "plain_path": (0.16, 0.08),
     # a star point's radius
     "star": 0.08,
+    # a point's owner, shaded: its disc's share of a stone's radius, and its opacity
+    "area": (0.9, 0.35),
+    # the yellow glow's opacity under a highlighted path
+    "glow": 0.8,
+    # a mark's half-size (circle radius, triangle and cross reach), a square's share of
+    # it, its stroke, the last move's dot and a letter's size, all to a stone's radius
+    "mark": {"size": 0.5, "square": 0.8, "stroke": 0.14, "dot": 0.3, "text": 1.1},
     "label_gap": LABEL_GAP,
 }
 
@@ -351,9 +358,10 @@ def svg(data: Mapping[str, Any], width: int = 360) -> str:
               f'width="{width}" height="{height:.0f}" role="img" class="pg-svg">'), _SVG_DEFS,
              f'<polygon points="{pts(geom["wood"])}" fill="url(#pg-wood)"/>',
              f'<polygon points="{pts(geom["outline"])}" fill="none" stroke="#4f3716" stroke-width="{thin * 1.5:.1f}"/>']
+    area, shade = STYLE["area"]
     for a in data["areas"]:
         x, y = at(*xy[a["p"]])
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r * 0.9:.1f}" fill="{a["fill"]}" fill-opacity="0.35"/>')
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r * area:.1f}" fill="{a["fill"]}" fill-opacity="{shade}"/>')
     for x1, y1, x2, y2 in geom["lines"]:
         parts.append(f'<polyline points="{pts([(x1, y1), (x2, y2)])}" stroke="#4f3716" stroke-width="1"/>')
     for e in data["edges"]:
@@ -373,7 +381,7 @@ def svg(data: Mapping[str, Any], width: int = 360) -> str:
         layers = zip((HIGHLIGHT, path["casing"], path["colour"]), STYLE["highlighted_path"]) if path["highlight"] \
             else zip((path["casing"], path["colour"]), STYLE["plain_path"])
         for colour, thick in layers:
-            opacity = ' stroke-opacity="0.8"' if colour == HIGHLIGHT else ""
+            opacity = f' stroke-opacity="{STYLE["glow"]}"' if colour == HIGHLIGHT else ""
             parts.append(f'<{tag} points="{pts(xy[p] for p in path["points"])}" fill="none" stroke="{colour}" '
                          f'stroke-width="{max(1.5, k * thick):.1f}" stroke-linejoin="round" stroke-linecap="round"{opacity}/>')
     if data["last"] is not None:
@@ -404,14 +412,16 @@ _SVG_DEFS = ('<defs><linearGradient id="pg-wood" x1="0" y1="0" x2="1" y2="1"><st
 
 
 def _svg_mark(m: Mapping[str, Any], cx: float, cy: float, r: float) -> str:
-    ink, shape, k = m["colour"], m["shape"], r * 0.5
-    stroke = f'fill="none" stroke="{ink}" stroke-width="{max(1.5, r * 0.14):.1f}"'
+    size = STYLE["mark"]
+    ink, shape, k = m["colour"], m["shape"], r * size["size"]
+    stroke = f'fill="none" stroke="{ink}" stroke-width="{max(1.5, r * size["stroke"]):.1f}"'
     if shape == "dot":
-        return f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r * 0.3:.1f}" fill="{ink}"/>'
+        return f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r * size["dot"]:.1f}" fill="{ink}"/>'
     if shape == "circle":
         return f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{k:.1f}" {stroke}/>'
     if shape == "square":
-        return f'<rect x="{cx - k * 0.8:.1f}" y="{cy - k * 0.8:.1f}" width="{k * 1.6:.1f}" height="{k * 1.6:.1f}" {stroke}/>'
+        h = k * size["square"]
+        return f'<rect x="{cx - h:.1f}" y="{cy - h:.1f}" width="{2 * h:.1f}" height="{2 * h:.1f}" {stroke}/>'
     if shape == "triangle":
         corners = " ".join(f"{cx + k * math.cos(a):.1f},{cy + k * math.sin(a):.1f}"
                            for a in (-math.pi / 2, math.pi / 6, 5 * math.pi / 6))
@@ -419,5 +429,5 @@ def _svg_mark(m: Mapping[str, Any], cx: float, cy: float, r: float) -> str:
     if shape == "cross":
         return (f'<path d="M{cx - k:.1f},{cy - k:.1f}L{cx + k:.1f},{cy + k:.1f}M{cx + k:.1f},{cy - k:.1f}'
                 f'L{cx - k:.1f},{cy + k:.1f}" {stroke}/>')
-    return (f'<text x="{cx:.1f}" y="{cy:.1f}" font-size="{r * 1.1:.0f}" font-family="sans-serif" fill="{ink}" '
+    return (f'<text x="{cx:.1f}" y="{cy:.1f}" font-size="{r * size["text"]:.0f}" font-family="sans-serif" fill="{ink}" '
             f'text-anchor="middle" dominant-baseline="central" font-weight="bold">{escape(m["text"])}</text>')

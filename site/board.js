@@ -114,9 +114,10 @@ export const board = {
     ctx.clearRect(0, 0, canvas.width, canvas.height);
     ctx.drawImage(this.boardLayer(canvas, scene, geom, box, dpr), 0, 0);
     const r = geom.radius * k;
+    const [area, shade] = style.area;
     for (const a of scene.areas) {
-      ctx.beginPath(); ctx.arc(X(pt(a.p)[0]), Y(pt(a.p)[1]), r * 0.9, 0, 2 * Math.PI);
-      ctx.globalAlpha = 0.38; ctx.fillStyle = a.fill; ctx.fill(); ctx.globalAlpha = 1;
+      ctx.beginPath(); ctx.arc(X(pt(a.p)[0]), Y(pt(a.p)[1]), r * area, 0, 2 * Math.PI);
+      ctx.globalAlpha = shade; ctx.fillStyle = a.fill; ctx.fill(); ctx.globalAlpha = 1;
     }
     const busy = new Map(moving.map((m) => [m.p, m]));
     for (const [p, name] of scene.stones) if (!busy.has(p)) this.stone(ctx, style, name, X(pt(p)[0]), Y(pt(p)[1]), r);
@@ -138,18 +139,18 @@ export const board = {
       for (const [colour, thick] of colours.map((colour, i) => [colour, widths[i]])) {
         line(p.points, p.closed);
         ctx.lineWidth = Math.max(1.5 * dpr, k * thick); ctx.strokeStyle = colour;
-        if (p.highlight && colour === c.highlight) { ctx.globalAlpha = 0.8; ctx.stroke(); ctx.globalAlpha = 1; } else ctx.stroke();
+        if (p.highlight && colour === c.highlight) { ctx.globalAlpha = style.glow; ctx.stroke(); ctx.globalAlpha = 1; } else ctx.stroke();
       }
     }
     if (scene.last !== null && scene.last !== undefined && !busy.has(scene.last)) {
       const on = canvas.pgStones.get(scene.last);
-      ctx.beginPath(); ctx.arc(X(pt(scene.last)[0]), Y(pt(scene.last)[1]), r * 0.3, 0, 2 * Math.PI);
+      ctx.beginPath(); ctx.arc(X(pt(scene.last)[0]), Y(pt(scene.last)[1]), r * style.mark.dot, 0, 2 * Math.PI);
       ctx.fillStyle = style.dark.includes(on) ? "#ffffff" : c.accent; ctx.fill();
     }
     // the hint's expected line, numbered, over the hint's own mark
     const expected = (extra.line || []).map((m, i) => ({ ...m, n: i + 1 })).filter((m) => m.point !== null);
     const inLine = new Set(expected.map((m) => m.point));
-    for (const m of scene.marks) if (!inLine.has(m.p)) this.mark(ctx, m, X(pt(m.p)[0]), Y(pt(m.p)[1]), r, dpr);
+    for (const m of scene.marks) if (!inLine.has(m.p)) this.mark(ctx, style.mark, m, X(pt(m.p)[0]), Y(pt(m.p)[1]), r, dpr);
     for (const m of expected) this.lineStone(ctx, style, m, X(pt(m.point)[0]), Y(pt(m.point)[1]), r);
     canvas.dataset.line = expected.map((m) => m.n).join(" ");
     canvas.dataset.cursor = extra.cursor ?? "";
@@ -268,21 +269,22 @@ export const board = {
     ctx.fillText(String(m.n), x, y + r * 0.05);
   },
 
-  mark(ctx, m, x, y, r, dpr) {
-    const h = r * 0.5;
+  // A mark, sized as the SVG's marks are (size: STYLE["mark"] from pygames.render).
+  mark(ctx, size, m, x, y, r, dpr) {
+    const h = r * size.size, q = h * size.square;
     ctx.strokeStyle = ctx.fillStyle = m.colour;
-    ctx.lineWidth = Math.max(1.5 * dpr, r * 0.14);
+    ctx.lineWidth = Math.max(1.5 * dpr, r * size.stroke);
     ctx.beginPath();
-    if (m.shape === "dot") { ctx.arc(x, y, r * 0.3, 0, 2 * Math.PI); ctx.fill(); return; }
+    if (m.shape === "dot") { ctx.arc(x, y, r * size.dot, 0, 2 * Math.PI); ctx.fill(); return; }
     if (m.shape === "circle") ctx.arc(x, y, h, 0, 2 * Math.PI);
-    else if (m.shape === "square") ctx.rect(x - h * 0.8, y - h * 0.8, h * 1.6, h * 1.6);
+    else if (m.shape === "square") ctx.rect(x - q, y - q, 2 * q, 2 * q);
     else if (m.shape === "triangle") {
       [-Math.PI / 2, Math.PI / 6, 5 * Math.PI / 6].forEach((a, i) =>
         (i ? ctx.lineTo : ctx.moveTo).call(ctx, x + h * Math.cos(a), y + h * Math.sin(a)));
       ctx.closePath();
     } else if (m.shape === "cross") { ctx.moveTo(x - h, y - h); ctx.lineTo(x + h, y + h); ctx.moveTo(x + h, y - h); ctx.lineTo(x - h, y + h); }
     else {
-      ctx.font = `bold ${r * 1.1}px sans-serif`; ctx.textAlign = "center"; ctx.textBaseline = "middle";
+      ctx.font = `bold ${r * size.text}px sans-serif`; ctx.textAlign = "center"; ctx.textBaseline = "middle";
       ctx.fillText(m.text, x, y); return;
     }
     ctx.stroke();

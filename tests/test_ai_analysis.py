@@ -6,7 +6,10 @@ errors for counts that make no sense."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -172,6 +175,31 @@ def test_a_process_that_died_is_left_out_and_the_answer_still_comes(monkeypatch)
     assert analysis.work == 100  # one search's work: the dead one's is missing
     monkeypatch.undo()
     assert all(w.process.is_alive() for w in parallel.pool(2))  # started anew for the next analysis
+
+
+@needs_two_cores
+def test_both_processes_answer_a_program_whose_other_thread_waits_on_stdin(tmp_path):
+    """A program that reads its input in a thread (as a match's engine or a chat bot does)
+    still gets both searches: a process forked from it would hang closing its copy of
+    stdin, whose lock that thread holds, and be given up after the grace period."""
+    script = tmp_path / "engine.py"
+    script.write_text(
+        "import random, sys, threading, time\n"
+        "from pygames import new_game\n"
+        "from pygames.ai import parallel\n"
+        "if __name__ == '__main__':\n"
+        "    threading.Thread(target=sys.stdin.readline, daemon=True).start()\n"
+        "    time.sleep(0.2)  # the thread is blocked in readline, holding stdin's lock\n"
+        "    game = new_game('loose', size=5)\n"
+        "    for _ in range(2):\n"
+        "        print(len(parallel.side_by_side(game, 2, random.Random(1), 0.3, None, 1)), flush=True)\n")
+    root = Path(__file__).resolve().parents[1]
+    with subprocess.Popen([sys.executable, str(script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                          env={"PYTHONPATH": str(root), "PATH": ""}) as program:
+        answers = [program.stdout.readline().strip() for _ in range(2)]  # stdin still open
+        program.stdin.close()
+        assert program.wait(timeout=60) == 0
+    assert answers == ["2", "2"]
 
 
 @pytest.mark.parametrize("bad", [0, -1, 1.5, "2", True, None])

@@ -146,3 +146,20 @@ def test_overlay_paths_in_the_svg_have_the_styles_widths():
     assert [p["highlight"] for p in drawn["paths"]] == [True]
     for thick in STYLE["highlighted_path"]:
         assert f'stroke-width="{max(1.5, box["k"] * thick):.1f}"' in drawing
+
+
+def test_marks_areas_and_the_last_move_in_the_svg_have_the_styles_sizes():
+    """The canvas sizes marks, shaded areas and the last move's dot by STYLE too, so the SVG
+    must draw by the same numbers."""
+    game = played("loose")
+    free = [p for p, colour in enumerate(game.stones) if not colour]
+    drawn = position(game, marks={free[0]: "square", free[1]: "A"})
+    drawn["areas"] = [{"p": free[2], "fill": "#0072b2", "shared": False}]
+    box = layout(geometry_for(drawn["board"]), 300, True, False)
+    r, mark = geometry_for(drawn["board"])["radius"] * box["k"], STYLE["mark"]
+    drawing = svg(drawn, width=300)
+    assert f'r="{r * mark["dot"]:.1f}"' in drawing
+    assert f'width="{2 * r * mark["size"] * mark["square"]:.1f}"' in drawing
+    assert f'stroke-width="{max(1.5, r * mark["stroke"]):.1f}"' in drawing
+    assert f'font-size="{r * mark["text"]:.0f}"' in drawing
+    assert f'r="{r * STYLE["area"][0]:.1f}" fill="#0072b2" fill-opacity="{STYLE["area"][1]}"' in drawing

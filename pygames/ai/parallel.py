@@ -69,14 +69,30 @@ def _serve(conn: Connection) -> None:
         conn.send(think(*job))
 
 
+def _processes() -> Any:
+    """How processes are started: forked from a server process that has imported this layer
+    (or each from a fresh interpreter where there is no such server), never forked from the
+    caller. Forking a caller whose other thread holds a lock deadlocks the new process: a
+    thread blocked reading stdin holds the lock that the process must take to close its copy
+    of stdin. Python 3.14 stopped forking by default for that reason. The price is the
+    standard one: a script that starts searches must do so under ``if __name__ ==
+    "__main__":``, as on Windows and macOS."""
+    import multiprocessing
+
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    processes = multiprocessing.get_context("forkserver")
+    processes.set_forkserver_preload(["pygames.ai"])
+    return processes
+
+
 class Worker:
     """A process that searches positions sent down its pipe."""
 
     def __init__(self) -> None:
-        import multiprocessing
-
-        self.conn, theirs = multiprocessing.Pipe()
-        self.process = multiprocessing.Process(target=_serve, args=(theirs,), daemon=True)
+        processes = _processes()
+        self.conn, theirs = processes.Pipe()
+        self.process = processes.Process(target=_serve, args=(theirs,), daemon=True)
         self.process.start()
         theirs.close()
 
