@@ -35,15 +35,29 @@ def ai_ready(page):
     page.wait_for_function("document.body.dataset.aiReady === '1'", timeout=READY_MS)
 
 
-def test_computer_thinks_in_a_worker_while_the_page_stays_live(open_page):
-    page = open_page("/index.html#v=1&g=loose&size=9").page
-    ai_ready(page)
+def computer_thinks_after_e5(page) -> float:
+    """Instrument the page, have the computer play White at the hard level (about 3 s),
+    play e5 and wait for it to think; the page's clock then, the clicks counted after it."""
     page.evaluate(INSTRUMENT)
     page.select_option("#level", "hard")
     page.check("#computer-seats [data-seat='1']")
     click_point(page, B9, "e5")
     page.wait_for_function("document.body.dataset.thinking === '1'")
-    start = page.evaluate("clickWaits = []; performance.now()")
+    return page.evaluate("clickWaits = []; performance.now()")
+
+
+def waits_and_long_tasks(page, start: float) -> tuple[list[float], list[float], float]:
+    """Once the computer has moved: how long each click waited, the main thread's long tasks
+    since ``start``, and the page's clock now."""
+    page.wait_for_function("document.body.dataset.thinking === undefined", timeout=READY_MS)
+    end = page.evaluate("performance.now()")
+    return page.evaluate("clickWaits"), [d for t, d in page.evaluate("longTasks") if start <= t <= end], end
+
+
+def test_computer_thinks_in_a_worker_while_the_page_stays_live(open_page):
+    page = open_page("/index.html#v=1&g=loose&size=9").page
+    ai_ready(page)
+    start = computer_thinks_after_e5(page)
     assert page.locator("#thinking").is_visible()
     for label in ["a1", "c3", "g7", "i9", "b8"]:  # a player keeps clicking: each gets an answer at once
         click_point(page, B9, label)
@@ -51,12 +65,9 @@ def test_computer_thinks_in_a_worker_while_the_page_stays_live(open_page):
     page.click("[data-nav=prev]")  # the history works while it thinks
     assert text(page, "#ply") == "0 / 1"
     page.click("[data-nav=last]")
-    page.wait_for_function("document.body.dataset.thinking === undefined", timeout=READY_MS)
-    end = page.evaluate("performance.now()")
+    waits, long, end = waits_and_long_tasks(page, start)
     assert text(page, "#ply") == "2 / 2" and page.locator("#board").get_attribute("data-stones") == "2"
     assert page.evaluate("document.body.dataset.aiFallback") is None
-    waits = page.evaluate("clickWaits")
-    long = [d for t, d in page.evaluate("longTasks") if start <= t <= end]
     assert len(waits) == 5 and max(waits) < 30, waits
     # Thinking on the page's thread would block it for most of those seconds; a single short
     # pause of the page's own (a collection, a redraw on a busy machine) is not thinking.

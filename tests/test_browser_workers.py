@@ -15,7 +15,11 @@ import json
 import pytest
 from browser import click_point, pixel, text
 from conftest import READY_MS
-from test_browser_ai import CRASHING_WORKER, INSTRUMENT
+from test_browser_ai import (
+    CRASHING_WORKER,
+    computer_thinks_after_e5,
+    waits_and_long_tasks,
+)
 
 from pygames import Board
 
@@ -52,19 +56,26 @@ def test_two_workers_when_the_preference_asks_for_two_and_the_answer_merges_both
     assert w.page.evaluate("document.body.dataset.aiAnswerWorkers") == "1"
 
 
+def second_worker(page, spoil) -> list[str]:
+    """Let ``spoil`` answer the page's second request for the worker's script (the others
+    go through); the list of requests made, which grows as the page makes them."""
+    starts: list[str] = []
+
+    def route(request_route):
+        starts.append(request_route.request.url)
+        if len(starts) == 2:
+            spoil(request_route)
+        else:
+            request_route.continue_()
+
+    page.route("**/ai-worker.js", route)
+    return starts
+
+
 def test_a_worker_that_cannot_start_is_left_out_and_the_page_says_so(open_page, site_url):
     w = open_page(None)
     cores(w.page, 2)
-    starts = []
-
-    def second_fails(route):
-        starts.append(route.request.url)
-        if len(starts) == 2:
-            route.abort()
-        else:
-            route.continue_()
-
-    w.page.route("**/ai-worker.js", second_fails)
+    starts = second_worker(w.page, lambda route: route.abort())
     w.page.goto(site_url + PENTE)
     w.page.wait_for_function("!document.getElementById('ai-note').hidden", timeout=READY_MS)
     assert text(w.page, "#ai-note").startswith("One of the computer's background helpers failed")
@@ -80,16 +91,7 @@ def test_a_worker_that_cannot_start_is_left_out_and_the_page_says_so(open_page, 
 def test_a_worker_that_crashes_while_thinking_is_left_out_of_the_answer(open_page, site_url):
     w = open_page(None)
     cores(w.page, 2)
-    starts = []
-
-    def second_crashes(route):
-        starts.append(route.request.url)
-        if len(starts) == 2:
-            route.fulfill(status=200, content_type="text/javascript", body=CRASHING_WORKER)
-        else:
-            route.continue_()
-
-    w.page.route("**/ai-worker.js", second_crashes)
+    second_worker(w.page, lambda route: route.fulfill(status=200, content_type="text/javascript", body=CRASHING_WORKER))
     w.page.goto(site_url + PENTE)
     workers_ready(w.page, 2)
     w.page.select_option("#level", "medium")
@@ -106,21 +108,13 @@ def test_the_page_stays_live_while_two_workers_think(open_page, site_url):
     w.page.goto(site_url + "/index.html#v=1&g=loose&size=9")
     page = w.page
     workers_ready(page, 2)
-    page.evaluate(INSTRUMENT)
-    page.select_option("#level", "hard")
-    page.check("#computer-seats [data-seat='1']")
-    click_point(page, B9, "e5")
-    page.wait_for_function("document.body.dataset.thinking === '1'")
-    start = page.evaluate("clickWaits = []; performance.now()")
+    start = computer_thinks_after_e5(page)
     for label in ["a1", "c3", "g7"]:
         click_point(page, B9, label)
         assert text(page, "#message") == "Wait for the computer's move."
-    page.wait_for_function("document.body.dataset.thinking === undefined", timeout=READY_MS)
-    end = page.evaluate("performance.now()")
+    waits, long, _end = waits_and_long_tasks(page, start)
     assert text(page, "#ply") == "2 / 2"
     assert page.evaluate("document.body.dataset.aiAnswerWorkers") == "2"
-    waits = page.evaluate("clickWaits")
-    long = [d for t, d in page.evaluate("longTasks") if start <= t <= end]
     # Two searches and the page share this machine's two cores, so a click can wait for the
     # scheduler: held to the 100 ms in which a response still feels immediate (RAIL), where
     # the one-worker test in test_browser_ai holds 30 ms.

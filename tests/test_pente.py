@@ -642,16 +642,24 @@ def test_rule_multi_player_capture_needs_one_colour_without_mixed():
     assert row(game, 3) == ". W . . W . . . ." and game.captures[WHITE] == 2
 
 
-def test_rule_mixed_capture_takes_mixed_runs():
-    game = pente({3: ". W B 3 . . . . ."}, players=3, mixed_capture=True)
-    game.play(at(game, 3, 4))
-    assert row(game, 3) == ". W . . W . . . ." and game.captures[WHITE] == 2
-
-
-def test_rule_mixed_capture_with_capture_three():
-    game = pente({3: ". W B 3 4 . . . ."}, players=4, mixed_capture=True, capture_three=True)
-    game.play(at(game, 3, 5))
-    assert row(game, 3) == ". W . . . W . . ." and game.captures[WHITE] == 3
+@pytest.mark.parametrize("before, options, column, after, captures", [
+    pytest.param(". W B 3 . . . . .", {"players": 3, "mixed_capture": True}, 4, ". W . . W . . . .",
+                 [0, 2, 0, 0], id="mixed_capture_takes_mixed_runs"),
+    pytest.param(". W B 3 4 . . . .", {"players": 4, "mixed_capture": True, "capture_three": True}, 5,
+                 ". W . . . W . . .", [0, 3, 0, 0, 0], id="mixed_capture_with_capture_three"),
+    pytest.param(". W 3 3 . . . . .", {"players": 4, "teams": True}, 4, ". W . . W . . . .",
+                 [0, 0, 0, 0, 0], id="team_mates_can_be_captured_but_never_score"),
+    pytest.param(". W B 3 . . . . .", {"players": 4, "teams": True, "mixed_capture": True}, 4, ". W . . W . . . .",
+                 [0, 1, 0, 0, 0], id="team_mixed_capture_scores_only_opponents"),
+    pytest.param(". 3 . W 3 . . . .", {"players": 4, "teams": True, "self_capture": "self-capture"}, 2,
+                 ". 3 . . 3 . . . .", [0, 0, 0, 0, 0], id="team_mate_bracket_self_captures_without_score"),
+])
+def test_rule_multi_player_capture(before, options, column, after, captures):
+    """White plays one stone on a row of a multi-player board: the row after it, and each
+    colour's captured stones (indexed by colour, 0 unused)."""
+    game = pente({3: before}, **options)
+    game.play(at(game, 3, column))
+    assert row(game, 3) == after and game.captures == captures
 
 
 def test_rule_multi_player_self_capture_needs_one_bracketing_player():
@@ -700,24 +708,6 @@ def test_rule_contested_stones_vanish_with_capture_three():
     assert row(game, 4) == ". 3 . . . . 4 . ."
     assert [game.stones[at(game, r, 2)] for r in range(3, 7)] == [BLACK, 0, 0, BLACK]
     assert game.captures == [0, 0, 1, 0, 2]
-
-
-def test_rule_team_mates_can_be_captured_but_never_score():
-    game = pente({3: ". W 3 3 . . . . ."}, players=4, teams=True)
-    game.play(at(game, 3, 4))
-    assert row(game, 3) == ". W . . W . . . ." and game.captures[WHITE] == 0
-
-
-def test_rule_team_mixed_capture_scores_only_opponents():
-    game = pente({3: ". W B 3 . . . . ."}, players=4, teams=True, mixed_capture=True)
-    game.play(at(game, 3, 4))
-    assert row(game, 3) == ". W . . W . . . ." and game.captures[WHITE] == 1
-
-
-def test_rule_team_mate_bracket_self_captures_without_score():
-    game = pente({3: ". 3 . W 3 . . . ."}, players=4, teams=True, self_capture="self-capture")
-    game.play(at(game, 3, 2))
-    assert row(game, 3) == ". 3 . . 3 . . . ." and game.captures == [0, 0, 0, 0, 0]
 
 
 def test_rule_team_rows_are_one_colour_and_five_long():

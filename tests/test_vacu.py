@@ -114,38 +114,27 @@ def test_V_1_suppress_branch_captures_and_ends_the_game():
     assert g.result().reason.startswith("Black took the last White group")
 
 
-def test_V_2_flip_branch_removes_own_stone_and_flips():
-    g = position(Vacu, """
+@pytest.mark.parametrize("board, move, after", [
+    pytest.param("""
         O X . . .
         . O . . .
-        O . . . .
-        . . . . .
-        . . . . .""")
-    play(g, (1, 0))
-    assert draw(g).splitlines()[:3] == ["X X . . .", ". O . . .", "O . . . ."]
+        O . . . .""", (1, 0), ["X X . . .", ". O . . .", "O . . . ."], id="V_2_flip_branch_removes_own_stone_and_flips"),
+    pytest.param("""
+        . X O . .
+        X O . O .
+        . X O . .""", (1, 2), [". X O . .", "X X . O .", ". X O . ."], id="V_2b_ko_shape_converts_instead_of_capturing"),
+    pytest.param("""
+        . X O . .
+        X O . O .
+        . X X . .""", (1, 2), [". X O . .", "X . X O .", ". X X . ."], id="V_3_joining_a_group_with_liberties_captures_instead"),
+])
+def test_V_one_placement(board, move, after):
+    """The rules notes' one-move positions on 5x5 (the rows not drawn are empty): Black
+    plays ``move`` and the top three rows become ``after``, with the game going on."""
+    g = position(Vacu, board + "\n        . . . . .\n        . . . . .")
+    play(g, move)
+    assert draw(g).splitlines()[:3] == after
     assert g.result() is None
-
-
-def test_V_2b_ko_shape_converts_instead_of_capturing():
-    g = position(Vacu, """
-        . X O . .
-        X O . O .
-        . X O . .
-        . . . . .
-        . . . . .""")
-    play(g, (1, 2))
-    assert draw(g).splitlines()[:3] == [". X O . .", "X X . O .", ". X O . ."]
-
-
-def test_V_3_joining_a_group_with_liberties_captures_instead():
-    g = position(Vacu, """
-        . X O . .
-        X O . O .
-        . X X . .
-        . . . . .
-        . . . . .""")
-    play(g, (1, 2))
-    assert draw(g).splitlines()[:3] == [". X O . .", "X . X O .", ". X X . ."]
 
 
 def test_V_4_suicide_that_flips_nothing_is_illegal():
