@@ -295,42 +295,35 @@ def test_rule_diagonal_five_wins():
                                      "colour": BLACK, "closed": False, "label": "winning row", "highlight": True}
 
 
+def result_after_capture(before: str, column: int, captured: int, **options) -> Result | None:
+    """The result once White, having taken ``captured`` stones already, plays at ``column``
+    of the fourth row ``before``."""
+    game = pente({3: before}, **options)
+    game.captures[WHITE] = captured
+    game.play(at(game, 3, column))
+    return game.result()
+
+
 def test_P_9_capture_win():
-    game = pente({3: ". W B B . . . . ."})
-    game.captures[WHITE] = 8
-    game.play(at(game, 3, 4))
-    assert game.result() == Result((WHITE,), "10 captured stones")
+    assert result_after_capture(". W B B . . . . .", 4, 8) == Result((WHITE,), "10 captured stones")
 
 
 def test_P_9_capture_three_needs_fifteen():
-    game = pente({3: ". W B B . . . . ."}, capture_three=True)
-    game.captures[WHITE] = 12
-    game.play(at(game, 3, 4))
-    assert game.result() is None
-    game = pente({3: ". W B B B . . . ."}, capture_three=True)
-    game.captures[WHITE] = 12
-    game.play(at(game, 3, 5))
-    assert game.result() == Result((WHITE,), "15 captured stones")
+    assert result_after_capture(". W B B . . . . .", 4, 12, capture_three=True) is None
+    assert result_after_capture(". W B B B . . . .", 5, 12, capture_three=True) == Result((WHITE,), "15 captured stones")
 
 
 def test_rule_capture_win_switched_off():
-    game = pente({3: ". W B B . . . . ."}, capture_win=False)
-    game.captures[WHITE] = 20
-    game.play(at(game, 3, 4))
-    assert game.result() is None
+    assert result_after_capture(". W B B . . . . .", 4, 20, capture_win=False) is None
 
 
 @pytest.mark.parametrize("players, teams, three, needed", [
     (3, False, False, 8), (4, False, False, 8), (3, False, True, 12), (4, True, False, 10), (4, True, True, 15)])
 def test_rule_multi_player_capture_thresholds(players, teams, three, needed):
-    game = pente({3: ". W B B . . . . ."}, players=players, teams=teams, capture_three=three)
-    game.captures[WHITE] = needed - 3
-    game.play(at(game, 3, 4))
-    assert game.result() is None
-    game = pente({3: ". W B B . . . . ."}, players=players, teams=teams, capture_three=three)
-    game.captures[WHITE] = needed - 2
-    game.play(at(game, 3, 4))
-    assert game.result() is not None and WHITE in game.result().winners
+    options = {"players": players, "teams": teams, "capture_three": three}
+    assert result_after_capture(". W B B . . . . .", 4, needed - 3, **options) is None
+    result = result_after_capture(". W B B . . . . .", 4, needed - 2, **options)
+    assert result is not None and WHITE in result.winners
 
 
 def test_rule_row_and_capture_win_together():
@@ -386,27 +379,17 @@ def test_P_11_overtime_not_used_means_the_win_stands():
     assert game.result() == Result((WHITE,), "five in a row, not captured in overtime")
 
 
-def test_P_11_overtime_off_wins_at_once():
-    game = pente({4: "B W W W W . . . ."})
-    game.play(at(game, 4, 5))
-    assert game.result() == Result((WHITE,), "five in a row")
-
-
-def test_P_11_both_ends_open_wins_at_once():
-    game = pente({4: ". W W W W . . . ."}, overtime=True)
-    game.play(at(game, 4, 5))
-    assert game.result() == Result((WHITE,), "five in a row")
-
-
-def test_P_11_edge_and_stone_block_both_ends_wins_at_once():
-    game = pente({4: "W W W W . B . . ."}, overtime=True)
-    game.play(at(game, 4, 4))
-    assert game.result() == Result((WHITE,), "five in a row")
-
-
-def test_rule_overtime_both_ends_blocked_by_stones_wins_at_once():
-    game = pente({4: "B W W W W . B . ."}, overtime=True)
-    game.play(at(game, 4, 5))
+@pytest.mark.parametrize("before, overtime, column", [
+    pytest.param("B W W W W . . . .", False, 5, id="P_11_overtime_off_wins_at_once"),
+    pytest.param(". W W W W . . . .", True, 5, id="P_11_both_ends_open_wins_at_once"),
+    pytest.param("W W W W . B . . .", True, 4, id="P_11_edge_and_stone_block_both_ends_wins_at_once"),
+    pytest.param("B W W W W . B . .", True, 5, id="rule_overtime_both_ends_blocked_by_stones_wins_at_once"),
+])
+def test_P_11_five_without_overtime(before, overtime, column):
+    """White's five on the fifth row wins at once: overtime is off, or no capture could
+    break the five (the ends are open, or both are blocked)."""
+    game = pente({4: before}, overtime=overtime)
+    game.play(at(game, 4, column))
     assert game.result() == Result((WHITE,), "five in a row")
 
 
