@@ -5,6 +5,7 @@ errors for counts that make no sense."""
 
 from __future__ import annotations
 
+import platform
 import random
 import subprocess
 import sys
@@ -177,7 +178,12 @@ def test_a_process_that_died_is_left_out_and_the_answer_still_comes(monkeypatch)
     assert all(w.process.is_alive() for w in parallel.pool(2))  # started anew for the next analysis
 
 
+#: The read system call's number, by machine, for telling when a thread is blocked reading.
+READ = {"x86_64": 0, "aarch64": 63}.get(platform.machine())
+
+
 @needs_two_cores
+@pytest.mark.skipif(sys.platform != "linux" or READ is None, reason="watches a thread through Linux's /proc")
 def test_both_processes_answer_a_program_whose_other_thread_waits_on_stdin(tmp_path):
     """A program that reads its input in a thread (as a match's engine or a chat bot does)
     still gets both searches: a process forked from it would hang closing its copy of
@@ -188,8 +194,11 @@ def test_both_processes_answer_a_program_whose_other_thread_waits_on_stdin(tmp_p
         "from pygames import new_game\n"
         "from pygames.ai import parallel\n"
         "if __name__ == '__main__':\n"
-        "    threading.Thread(target=sys.stdin.readline, daemon=True).start()\n"
-        "    time.sleep(0.2)  # the thread is blocked in readline, holding stdin's lock\n"
+        "    reader = threading.Thread(target=sys.stdin.readline, daemon=True)\n"
+        "    reader.start()\n"
+        "    # ready: the thread is inside the read system call, holding stdin's lock\n"
+        f"    while open(f'/proc/self/task/{{reader.native_id}}/syscall').read().split()[0] != '{READ}':\n"
+        "        time.sleep(0)\n"
         "    game = new_game('loose', size=5)\n"
         "    for _ in range(2):\n"
         "        print(len(parallel.side_by_side(game, 2, random.Random(1), 0.3, None, 1)), flush=True)\n")
