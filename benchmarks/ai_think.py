@@ -51,7 +51,7 @@ def position(name: str, options: dict, plies: int):
 
 def think(name: str, options: dict, plies: int, seconds: float) -> dict:
     """(checks in s, think time in s, work per s) from one position."""
-    import pygames.ai as ai
+    from pygames import ai
 
     game = position(name, options, plies)
     start = time.perf_counter()
@@ -66,7 +66,7 @@ def think(name: str, options: dict, plies: int, seconds: float) -> dict:
 
 def analyse_rate(name: str, options: dict, plies: int, seconds: float, workers: int) -> float:
     """Work per second of one analysis with ``workers`` searches side by side."""
-    import pygames.ai as ai
+    from pygames import ai
 
     game = position(name, options, plies)
     analysis = ai.analyse(game, seconds=seconds, workers=workers, rng=random.Random(1))
@@ -76,7 +76,7 @@ def analyse_rate(name: str, options: dict, plies: int, seconds: float, workers: 
 def measure_workers(games: list[str], seconds: float, plies: list[int], counts: list[int], runs: int) -> None:
     """The table of ``--workers``: medians over positions and runs, runs interleaved."""
     trees.use_tree()
-    import pygames.ai as ai
+    from pygames import ai
 
     head = ["configuration", *(f"work/s, {n} worker{'s' * (n > 1)}" for n in counts),
             *(f"{n} : {counts[0]}" for n in counts[1:])]

@@ -41,9 +41,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from tools.build import CACHE, NODE, VENV  # noqa: E402
-from tools.build.serve import Handler  # noqa: E402
-from conftest import ARGS, CHROMIUM, SITE  # noqa: E402
+from conftest import ARGS, CHROMIUM, SITE
+
+from tools.build import CACHE, NODE, VENV
+from tools.build.serve import Handler
 
 READY = "window.pgReady === true"
 #: What a visit does after the board is ready, where the build has it: the offline cache
@@ -258,7 +259,7 @@ def main() -> None:
     finally:
         for commit in args.base:
             subprocess.run(["git", "worktree", "remove", "--force", str(scratch / commit)], cwd=ROOT,
-                           capture_output=True)
+                           check=False, capture_output=True)
         shutil.rmtree(scratch, ignore_errors=True)
 
 

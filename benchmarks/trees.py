@@ -45,7 +45,7 @@ def child(script: str, source: Path, args: list[str], pyodide: bool = False, tim
     else:
         cmd = [sys.executable, str(BENCH / script), "--child", *args]
         env = {**os.environ, "PYGAMES_TREE": str(source)}
-    proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
+    proc = subprocess.run(cmd, cwd=ROOT, env=env, check=False, capture_output=True, text=True, timeout=timeout)
     lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
     if proc.returncode or not lines:
         raise RuntimeError(f"{' '.join(cmd)} failed:\n{proc.stdout[-2000:]}\n{proc.stderr[-3000:]}")

@@ -46,7 +46,8 @@ def soak_games(request) -> int | None:
 
 @pytest.fixture(scope="session")
 def site_url():
-    from tools.build.serve import Handler  # as the serve command (not in Pyodide, which runs this file too)
+    # as the serve command (imported here: Pyodide runs this file too, and has no server)
+    from tools.build.serve import Handler
 
     if not (SITE / "index.html").exists():
         pytest.fail("dist/site is missing: run `python3 build.py test` (it builds the site first)")

@@ -13,11 +13,10 @@ import time
 from pathlib import Path
 
 import pytest
+from test_ai import CONFIGS, IDS
 
 from pygames import IllegalMove, new_game
-from pygames.ai import analyse, merge, search
-from pygames.ai import parallel
-from test_ai import CONFIGS, IDS
+from pygames.ai import analyse, merge, parallel, search
 
 
 def random_position(name: str, options: dict, seed: int):

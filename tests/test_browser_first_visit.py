@@ -11,6 +11,7 @@ scheme, are written to dist/screenshots/first-<game>-<window>-<scheme>-<lang>.pn
 from __future__ import annotations
 
 import base64
+from pathlib import Path
 
 import pytest
 from browser import click_point, in_first_screen, settled, text
@@ -260,7 +261,7 @@ def test_a_downloaded_record_names_the_computer(open_page):
     page = visitor(open_page, "desktop", "en", "light", "/index.html#v=1&g=loose&size=9&m=e5&ai=2:easy").page
     with page.expect_download() as download:
         page.click("#download")
-    record = open(download.value.path()).read()
+    record = Path(download.value.path()).read_text(encoding="utf-8")
     assert '[Player 1 "Player 1"]' in record and '[Player 2 "Computer (easy)"]' in record
 
 

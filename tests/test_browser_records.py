@@ -4,6 +4,8 @@ A resignation asks twice and Undo takes it back; an opened record is a new histo
 so Back returns to the game that was on the board; a broken record changes nothing.
 """
 
+from pathlib import Path
+
 import pytest
 from browser import text
 from test_records import PENTE_ORG
@@ -31,7 +33,7 @@ def test_download_writes_the_game_as_a_record(open_page):
         page.click("#download")
     download = info.value
     assert download.suggested_filename.startswith("loose-") and download.suggested_filename.endswith(".txt")
-    record = open(download.path(), encoding="utf-8").read()
+    record = Path(download.path()).read_text(encoding="utf-8")
     assert record.startswith('[Game "loose"]') and "1. e5 d4 2. c3" in record
 
 

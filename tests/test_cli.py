@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "pygames", *args], input=stdin, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "pygames", *args], input=stdin, check=False, capture_output=True, text=True,
                           cwd=ROOT, timeout=120)
 
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import random
 
+import oracle
 import pytest
 
-import oracle
 from pygames import IllegalMove, new_game
 
 #: Small boards and every option value that changes how a move resolves.

@@ -339,6 +339,7 @@ def test_G_11_passes_stay_legal_and_the_board_they_leave_counts():
     g.play(PASS)              # Black leaves this board by passing
     start = g.stones[:]
     g.play(at(g, *E2))        # removes Black's dead stone
+    assert g.stones != start
     with pytest.raises(IllegalMove, match="repeat the board"):
         g.play(at(g, *E1))    # would remove White's stone and recreate `start`
     g.play(PASS)
@@ -673,19 +674,19 @@ def test_full_game_on_side_4():
     Black closes around it), throws it in again, gives up, then fills Black's eye, which only
     leaves a dead stone behind."""
     g = Gardar(size=4, komi=2)
-    for text in "d3 b2 e3 c3 e4 c2 d5 b3".split():
+    for text in ["d3", "b2", "e3", "c3", "e4", "c2", "d5", "b3"]:
         g.play(g.parse_move(text))
     g.play(g.parse_move("c4"))                   # Black encloses d4; White's c3 is dead
     assert g.stones[g.board.parse("c3")] == 0
     g.play(g.parse_move("c3"))                   # thrown in again: dead, but only Black removes it
     with pytest.raises(IllegalMove, match="occupied"):
         g.play(g.parse_move("c3"))
-    for text in "f3 pass c3 d4 pass".split():
+    for text in ["f3", "pass", "c3", "d4", "pass"]:
         g.play(g.parse_move(text))
     assert not g.is_over()
     g.play(PASS)
     assert g.is_over()
-    assert draw(g) == "\n".join([
+    assert draw(g) == "\n".join([  # noqa: FLY002 (a board drawn row by row)
         "   . . . .",
         "  . . X . .",
         " . . X X . .",

@@ -69,12 +69,12 @@ def test_playouts_pass_when_nothing_is_worth_a_stone():
 def test_playouts_are_shorter_than_random_games():
     rng = random.Random(2)
     lengths = {"random_move": [], "playout_move": []}
-    for kind in lengths:
+    for kind, found in lengths.items():
         for _ in range(10):
             game = Gardar(size=5)
             while not game.is_over():
                 game.play(game.random_move(rng) if kind == "random_move" else POLICY.playout_move(game, rng))
-            lengths[kind].append(len(game.history))
+            found.append(len(game.history))
     assert sum(lengths["playout_move"]) < sum(lengths["random_move"]) / 2
 
 

@@ -172,7 +172,7 @@ def test_the_session_words_everything_in_the_language_in_force(korean):
 
 
 def test_broken_links_are_explained_in_korean(korean):
-    session, errors = Session.from_fragment("v=1&g=loose&size=4&m=e5.zz9")
+    _session, errors = Session.from_fragment("v=1&g=loose&size=4&m=e5.zz9")
     assert errors and all(HANGUL.search(e) for e in errors), errors
 
 
@@ -185,11 +185,11 @@ def test_records_are_written_in_english_whatever_the_language(korean):
 
 def test_the_command_line_speaks_korean_with_lang_ko():
     done = subprocess.run([sys.executable, "-m", "pygames", "--lang", "ko", "play", "loose", "size=5"], input="c3\nquit\n",
-                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+                          check=False, capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "흑 차례" in done.stdout and "백 차례" in done.stdout
     done = subprocess.run([sys.executable, "-m", "pygames", "--lang", "ko", "link", "v=1&g=nothing"],
-                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+                          check=False, capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode == 1 and "모르는 게임" in done.stderr
 
 

@@ -17,7 +17,16 @@ from hypothesis import strategies as st
 
 from pygames import Board, available, game_class
 from pygames.game import Game, OptionError
-from pygames.notation import MAX_LENGTH, MAX_MOVES, RESERVED, VERSION, Decoded, Record, decode, encode
+from pygames.notation import (
+    MAX_LENGTH,
+    MAX_MOVES,
+    RESERVED,
+    VERSION,
+    Decoded,
+    Record,
+    decode,
+    encode,
+)
 from pygames.session import Session
 
 FAST = settings(max_examples=100, deadline=None, database=None)

@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from diagrams import SYMBOLS, at, draw, position
 
 from pygames import Board, IllegalMove, OptionError, Result, new_game
 from pygames.pente import BLACK, BLUE, ORANGE, WHITE, Pente
-from diagrams import SYMBOLS, at, draw, position
 
 EMPTY_ROW = ". . . . . . . . ."
 
@@ -720,9 +720,9 @@ def test_rule_team_capture_win_is_per_player():
      "Win: four or more in a row, or 12 captured stones; runs of two or three are captured"),
     ({"opening": "none", "players": 4, "teams": True, "mixed_capture": True, "self_capture": "self-capture",
       "overtime": True},
-     "Win: five or more in a row, or 10 captured stones; teams: White and Orange against Black and Blue; "
-     "placing into a bracket gives those stones away; overtime: the next player may capture a winning row; "
-     "mixed-colour runs can be captured"),
+     ("Win: five or more in a row, or 10 captured stones; teams: White and Orange against Black and Blue; "
+      "placing into a bracket gives those stones away; overtime: the next player may capture a winning row; "
+      "mixed-colour runs can be captured")),
     ({"opening": "long-pro", "self_capture": "forbidden"},
      "Win: five or more in a row, or 10 captured stones; placing into a bracket is forbidden; opening: Long Pro"),
 ])

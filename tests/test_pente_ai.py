@@ -18,8 +18,18 @@ import pytest
 
 from pygames import IllegalMove, new_game
 from pygames.ai import search
+from pygames.ai.pente import (
+    FIVE,
+    FOUR,
+    NONE,
+    OPEN_FOUR,
+    OPEN_THREE,
+    PROVEN,
+    THREE,
+    PenteSearch,
+    row_level,
+)
 from pygames.pente import BLACK, ORANGE, WHITE, Pente
-from pygames.ai.pente import PROVEN, PenteSearch, row_level, OPEN_THREE, FOUR, OPEN_FOUR, FIVE, THREE, NONE
 
 
 def pente(white: str, black: str, to_move: int = WHITE, orange: str = "", **options) -> Pente:

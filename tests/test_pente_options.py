@@ -19,9 +19,9 @@ from diagrams import at
 from test_pente import pente, row
 
 from pygames import IllegalMove, OptionError, Result, new_game
+from pygames.ai.pente import PenteSearch
 from pygames.notation import Record, decode, encode
 from pygames.pente import BLACK, ORANGE, WHITE, Pente
-from pygames.ai.pente import PenteSearch
 from pygames.records import read, write
 from pygames.session import option_fields
 

@@ -10,8 +10,16 @@ import pytest
 
 from pygames import new_game
 from pygames.notation import Record
-from pygames.records import (MAX_BYTES, RecordError, read, read_any, read_pente_org, result_text, write,
-                             write_pente_org)
+from pygames.records import (
+    MAX_BYTES,
+    RecordError,
+    read,
+    read_any,
+    read_pente_org,
+    result_text,
+    write,
+    write_pente_org,
+)
 
 CONFIGS = [
     ("loose", {"size": 5}), ("loose", {"size": 7, "komi": 2, "pie": True}),

@@ -1,14 +1,21 @@
 """The page's behaviour without a browser: clicks, undo/redo, history, links."""
 
-import pytest
-
 import json
 import math
 import random
 
+import pytest
+
 from pygames import Board, ai, language
 from pygames.render import geometry, geometry_for, layout, svg
-from pygames.session import ComputerTask, Preferences, Session, ask_computer, levels, option_fields
+from pygames.session import (
+    ComputerTask,
+    Preferences,
+    Session,
+    ask_computer,
+    levels,
+    option_fields,
+)
 
 B9 = Board.square(9)
 
