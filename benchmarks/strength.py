@@ -22,8 +22,9 @@ Both players get the same budget per move: ``--seconds`` of thinking, or ``--ite
 playouts (or nodes), unless a spec ends in ``/X``, its own number for that budget:
 ``--a new/0.4 --b new --seconds 0.2`` gives A 0.4 s a move, ``--a new/80 --b new
 --iterations 40`` 80 playouts (what twice the time or the work is worth: the most that two
-searches side by side could gain). And then ``--parallel 2`` plays two games at once on two cores (with a
-time budget one game runs at a time, so that neither player thinks while the other does).
+searches side by side could gain). ``--parallel 2`` plays two games at once on two cores
+(with a time budget one game runs at a time, so that neither player thinks while the
+other does).
 Colours alternate game by game: player A takes seat ``g % seats`` in game g. ``--seats``
 plays more than two seats, e.g. ``--seats new,d78bc8a,d78bc8a,d78bc8a`` for one new AI
 against three old ones in 4-player Pente (the line-up rotates each game).

@@ -189,7 +189,7 @@ def test_both_processes_answer_a_program_whose_other_thread_waits_on_stdin(tmp_p
     stdin, whose lock that thread holds, and be given up after the grace period."""
     script = tmp_path / "engine.py"
     script.write_text(
-        "import random, sys, threading, time\n"
+        "import os, random, sys, threading\n"
         "from pygames import new_game\n"
         "from pygames.ai import parallel\n"
         "if __name__ == '__main__':\n"
@@ -197,7 +197,7 @@ def test_both_processes_answer_a_program_whose_other_thread_waits_on_stdin(tmp_p
         "    reader.start()\n"
         "    # ready: the thread is inside the read system call, holding stdin's lock\n"
         f"    while open(f'/proc/self/task/{{reader.native_id}}/syscall').read().split()[0] != '{READ}':\n"
-        "        time.sleep(0)\n"
+        "        os.sched_yield()  # no pause: the loop waits on the signal above\n"
         "    game = new_game('loose', size=5)\n"
         "    for _ in range(2):\n"
         "        print(len(parallel.side_by_side(game, 2, random.Random(1), 0.3, None, 1)), flush=True)\n")

@@ -65,7 +65,7 @@ def test_results_say_they_are_highlighted_and_other_annotations_do_not():
     for label in ("e5", "a1", "f5", "a2", "g5", "a3", "h5", "a4", "i5"):
         pente.play(pente.parse_move(label))
     convacu = new_game("convacu", size=5)
-    for label in ["c1", "b1", "c2", "b2", "c3", "b3", "c4", "b4", "c5"]:
+    for label in "c1 b1 c2 b2 c3 b3 c4 b4 c5".split():
         convacu.play(convacu.parse_move(label))
     for game in (pente, convacu):
         assert game.is_over()

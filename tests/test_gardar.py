@@ -674,14 +674,14 @@ def test_full_game_on_side_4():
     Black closes around it), throws it in again, gives up, then fills Black's eye, which only
     leaves a dead stone behind."""
     g = Gardar(size=4, komi=2)
-    for text in ["d3", "b2", "e3", "c3", "e4", "c2", "d5", "b3"]:
+    for text in "d3 b2 e3 c3 e4 c2 d5 b3".split():
         g.play(g.parse_move(text))
     g.play(g.parse_move("c4"))                   # Black encloses d4; White's c3 is dead
     assert g.stones[g.board.parse("c3")] == 0
     g.play(g.parse_move("c3"))                   # thrown in again: dead, but only Black removes it
     with pytest.raises(IllegalMove, match="occupied"):
         g.play(g.parse_move("c3"))
-    for text in ["f3", "pass", "c3", "d4", "pass"]:
+    for text in "f3 pass c3 d4 pass".split():
         g.play(g.parse_move(text))
     assert not g.is_over()
     g.play(PASS)

@@ -1,6 +1,6 @@
-"""The code passes its linter (ruff, with the rules in pyproject.toml) and the package a
-strict type check (mypy --strict): both are part of the test command, so a change that
-breaks either does not land."""
+"""The code passes its linter (ruff's default rules, with the tests' one exception in
+pyproject.toml) and the package a strict type check (mypy --strict): both are part of the
+test command, so a change that breaks either does not land."""
 
 from __future__ import annotations
 

@@ -302,12 +302,12 @@ Q = """
 X X X
 O O .
 . X O"""
-Q_CYCLE = ["c2", "c3", "b3", "pass", "a1", "pass", "c2", "pass", "b1", "pass", "a3", "c1"]
+Q_CYCLE = "c2 c3 b3 pass a1 pass c2 pass b1 pass a3 c1".split()
 P = """
 . X O
 O O .
 . X X"""
-P_CYCLE = ["a1", "pass", "c2", "pass", "b1", "pass", "a3", "c1", "c2", "c3", "b3", "pass"]
+P_CYCLE = "a1 pass c2 pass b1 pass a3 c1 c2 c3 b3 pass".split()
 
 
 def replay(game, labels):
