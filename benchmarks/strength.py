@@ -3,7 +3,7 @@
 
     python3 benchmarks/strength.py GAME [OPTION=VALUE ...] [--a SPEC] [--b SPEC]
         [--seconds S | --iterations N] [--games N] [--first N] [--parallel 2] [--max-plies N] [--seats SPEC,...]
-        [--verbose [--links]]
+        [--opening-plies N] [--verbose [--links]]
 
 A SPEC names a player: ``new`` (the working tree's AI), a commit such as ``d78bc8a`` (that
 commit's AI, checked out beside the working tree with git worktree so that old and new never
@@ -28,6 +28,13 @@ other does).
 Colours alternate game by game: player A takes seat ``g % seats`` in game g. ``--seats``
 plays more than two seats, e.g. ``--seats new,d78bc8a,d78bc8a,d78bc8a`` for one new AI
 against three old ones in 4-player Pente (the line-up rotates each game).
+
+``--opening-plies N`` varies the openings: the first N moves of every game are the
+computer's at "beginner" (a hunch among the most promising few), drawn afresh for each round
+of games (the games of a round share one opening, each player taking every seat once), and
+the players take over from there. Without it, two nearly deterministic searches (Pente's)
+replay much the same few games, and a score's interval, which assumes independent games, is
+narrower than it should be.
 
 Each engine runs in its own child process that reads positions (share-link fragments) and
 answers moves. A game still going after ``--max-plies`` is scored as it stands (the best
@@ -157,11 +164,12 @@ class Engine:
             self.proc.wait()
 
 
-def play_game(name: str, options: dict, lineup: list[Engine], seed: int,
-              max_plies: int) -> tuple[list[float], int, str, str]:
+def play_game(name: str, options: dict, lineup: list[Engine], seed: int, max_plies: int,
+              opening: tuple[int, int] = (0, 0)) -> tuple[list[float], int, str, str]:
     """One game; the rewards of each seat, the plies played, how it ended and the game as a
-    share-link fragment (to open it in the app and study it)."""
-    from pygames import new_game
+    share-link fragment (to open it in the app and study it). ``opening`` is how many first
+    moves the computer at "beginner" plays, and the seed that draws them."""
+    from pygames import ai, new_game
     from pygames.ai import rewards
     from pygames.notation import Record, encode
 
@@ -170,7 +178,11 @@ def play_game(name: str, options: dict, lineup: list[Engine], seed: int,
     plies = 0
     while game.result() is None and plies < max_plies:
         seat = game.seat_to_move()
-        move = lineup[seat].move(game, encode(record), seed * 1000 + plies)
+        if plies < opening[0]:
+            move = ai.analyse(game, seconds=None, iterations=ai.level("beginner").iterations,
+                              rng=random.Random(f"opening-{opening[1]}-{plies}")).move
+        else:
+            move = lineup[seat].move(game, encode(record), seed * 1000 + plies)
         try:
             game.play(move)
         except ValueError as e:
@@ -201,6 +213,8 @@ def main() -> None:
                         help="the number of the first game (its seed): a later run continues a match")
     parser.add_argument("--parallel", type=int, default=1)
     parser.add_argument("--max-plies", type=int, default=1000)
+    parser.add_argument("--opening-plies", type=int, default=0,
+                        help="the first N moves of each game by the computer at beginner, one opening per round")
     parser.add_argument("--verbose", action="store_true")
     parser.add_argument("--links", action="store_true", help="with --verbose, each game's share-link fragment too")
     args = parser.parse_args()
@@ -246,7 +260,8 @@ def main() -> None:
                     return
                 shift = g % seats  # player A sits at seat `shift`
                 lineup = engines[-shift:] + engines[:-shift] if shift else list(engines)
-                value, plies, how, link = play_game(args.game, options, lineup, g, args.max_plies)
+                value, plies, how, link = play_game(args.game, options, lineup, g, args.max_plies,
+                                                    (args.opening_plies, g // seats))
                 mine = value[shift]
                 best = max(value)
                 outcome = "win" if mine == best and value.count(best) == 1 else "loss" if mine < best else "draw"
