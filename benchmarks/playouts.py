@@ -11,7 +11,8 @@ goes first), and the
 ratio of the medians is printed. ``--pyodide`` adds the working tree's speed inside Pyodide
 (Node) and its ratio to CPython, and the same ratio for plain Python code that no engine
 design can change (:func:`reference`: calls, indexing, a dict and integer sums), the floor
-the engines' ratios sit on. ``--legal`` times ``legal_moves()`` instead, in positions
+the engines' ratios sit on, and for Gardar's big-integer flood fills (:func:`bits`).
+``--legal`` times ``legal_moves()`` instead, in positions
 a third of the way into random games (the same positions for both trees), in microseconds.
 
 Every measurement runs in its own child process (``--child``), so the two trees never
@@ -78,6 +79,48 @@ def reference(seconds: float) -> dict:
     return {"games": rounds / (time.perf_counter() - start) / 1000}
 
 
+def bits(seconds: float) -> dict:
+    """Big-integer bit sets as Gardar's engine uses them: thousands of flood fills per second
+    (:func:`pygames.gardar._flood`, its region and group floods) on the side-9 board, each
+    from one point through a random half of the board; and the same floods over a
+    ``bytearray`` of the points, the representation tried instead (``lists``). Set beside
+    :func:`reference`, it says whether Pyodide is slower at big integers than at the rest
+    of Python, and whether small ints in arrays would be faster there."""
+    from pygames import new_game
+    from pygames.gardar import _flood
+
+    game = new_game("gardar", size=9)
+    grid, neighbours = game.grid, game.board.neighbours
+    rng = random.Random(1)
+    cases = []
+    for _ in range(64):
+        inside = bytearray(rng.random() < 0.55 for _ in grid.bit)
+        seed = rng.choice([p for p, x in enumerate(inside) if x])
+        cases.append((seed, inside, sum(b for b, x in zip(grid.bit, inside, strict=True) if x)))
+
+    def flood_list(seed: int, inside: bytearray) -> bytearray:
+        found = bytearray(len(inside))
+        found[seed] = 1
+        todo = [seed]
+        while todo:
+            for q in neighbours[todo.pop()]:
+                if inside[q] and not found[q]:
+                    found[q] = 1
+                    todo.append(q)
+        return found
+
+    rates = {}
+    for label, flood in (("games", lambda seed, inside, within: _flood(grid.bit[seed], within, grid.width)),
+                         ("lists", lambda seed, inside, within: flood_list(seed, inside))):
+        floods, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds / 2:
+            for case in cases:
+                flood(*case)
+            floods += len(cases)
+        rates[label] = floods / (time.perf_counter() - start) / 1000
+    return rates
+
+
 def mid_games(name: str, options: dict, count: int = 10) -> list:
     """Positions a third of the way into random games. Moves are drawn from the sorted legal
     moves, so every tree reaches the same positions whatever its move order."""
@@ -111,8 +154,10 @@ def legal(name: str, options: dict, seconds: float) -> dict:
 def measure_child(argv: list[str]) -> None:
     kind, name, options, seconds = argv[0], argv[1], json.loads(argv[2]), float(argv[3])
     trees.use_tree()
-    result = reference(seconds) if kind == "reference" else (playouts if kind == "playouts" else legal)(
-        name, options, seconds)
+    if kind in ("reference", "bits"):
+        result = (reference if kind == "reference" else bits)(seconds)
+    else:
+        result = (playouts if kind == "playouts" else legal)(name, options, seconds)
     print(json.dumps({**result, "python": sys.version.split()[0], "platform": sys.platform}), flush=True)
 
 
@@ -163,16 +208,19 @@ def main() -> None:
             row.append(f"{statistics.median(r['plies'] for r in found['new']):.0f}")
         print("| " + " | ".join(row) + " |", flush=True)
     if args.pyodide and not args.legal:
-        found = {"new": [], "pyodide": []}
-        for repeat in range(args.repeats):
-            for label, pyodide in ((("new", False), ("pyodide", True)) if repeat % 2 == 0 else
-                                   (("pyodide", True), ("new", False))):
-                found[label].append(trees.child("playouts.py", trees.ROOT, ["reference", "-", "{}", str(args.seconds)],
-                                                pyodide)["games"])
-        cpython, wasm = (statistics.median(found[label]) for label in ("new", "pyodide"))
-        print(f"\nplain Python (reference()): {cpython:,.0f} thousand rounds/s in CPython, {wasm:,.0f} in Pyodide: "
-              f"speed pyodide/new {wasm / cpython:.2f}", flush=True)
-
+        for kind, what in (("reference", "plain Python (reference())"),
+                           ("bits", "Gardar's big-integer flood fills (bits())")):
+            found = {"new": [], "pyodide": []}
+            for repeat in range(args.repeats):
+                for label, pyodide in ((("new", False), ("pyodide", True)) if repeat % 2 == 0 else
+                                       (("pyodide", True), ("new", False))):
+                    found[label].append(trees.child("playouts.py", trees.ROOT, [kind, "-", "{}", str(args.seconds)],
+                                                    pyodide))
+            for key, name in (("games", what), ("lists", "the same floods over a bytearray")):
+                if key in found["new"][0]:
+                    cpython, wasm = (statistics.median(r[key] for r in found[label]) for label in ("new", "pyodide"))
+                    print(f"\n{name}: {cpython:,.1f} thousand a second in CPython, {wasm:,.1f} in Pyodide: "
+                          f"speed pyodide/new {wasm / cpython:.2f}", flush=True)
 
 if __name__ == "__main__":
     main()
