@@ -16,6 +16,7 @@ from diagrams import SYMBOLS, at, position
 from pygames import IllegalMove, Result, available, new_game
 from pygames.ai import LEVELS, MonteCarlo, choose_move, level, mover, rewards, search
 from pygames.ai.loose import LoosePolicy
+from pygames.ai.mcts import WIDEN
 from pygames.ai.vacu import VacuPolicy
 from pygames.loose import Loose
 from pygames.pente import Pente
@@ -266,6 +267,25 @@ def test_iteration_budget_is_respected_and_adds_up():
     assert searcher.run(iterations=37) == 37
     assert searcher.run(iterations=13) == 13
     assert searcher.iterations == 50 == sum(visits for _, visits, _ in searcher.stats())
+
+
+def test_progressive_unpruning_weighs_the_best_priors_first():
+    """With a policy's ``focus``, the root's moves are weighed best prior first: ``focus``
+    of them, and one more every WIDEN playouts."""
+    class Focused(LoosePolicy):
+        focus = 3
+
+    game = new_game("loose", size=7)
+    searcher = MonteCarlo(game, random.Random(4), policy=Focused())
+    playouts = 2 * WIDEN + 5
+    searcher.run(iterations=playouts)
+    children = searcher.root.children
+    priors = [c.prior for c in children]
+    assert priors == sorted(priors, reverse=True)
+    width = 3 + playouts // WIDEN
+    assert all(c.visits == 0 for c in children[width:])
+    assert sum(c.visits for c in children[:width]) == playouts
+    assert sum(1 for c in children[:width] if c.visits) > 3  # it did widen
 
 
 def test_time_budget_stops_the_search():

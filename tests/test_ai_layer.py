@@ -1,7 +1,8 @@
 """The computer player as one layer: the same seeds give the same answers as the commit
 that recorded ``data/ai_baseline.json`` (8a65ca3, before the player moved into
 ``pygames/ai/``; Pente's entries again when its evaluation's weights were tuned, which was
-meant to change its answers; Gardar's when it stopped passing early), the games know
+meant to change its answers; Gardar's when it stopped passing early; Loose's when its
+root search came to weigh the best priors first), the games know
 nothing of it, and what every game's policy promises (playouts of legal moves that end,
 legal answers) and every game scored by a count (pass back to win, never pass into a lost count), tested
 once for all games."""

@@ -26,6 +26,10 @@ Why the less obvious parts are there:
 * **Priors** count as :data:`PRIOR_VISITS` virtual playouts of the policy's value; without
   one, points near stones (within two steps) are slightly preferred, since in every
   game here that is where the fighting is.
+* **Progressive unpruning** (Chaslot et al. 2008), for a policy that asks for it
+  (:attr:`Policy.focus`): at the root the search weighs only the moves with the best
+  priors, a few at first and more as playouts accumulate, since a short search spread
+  over every move learns too little about each to choose.
 * **Capped playouts.** A playout stops after ``max_plies`` moves and is then scored as
   if the game ended by the score (:meth:`Game.scores`), best score winning, with a small
   bonus for the size of the lead (:data:`SCORE_WEIGHT`), so that a search whose playouts
@@ -62,6 +66,8 @@ SCORE_WEIGHT = 0.2
 PROBES = 2
 #: Priors when the game gives none: near an existing stone, elsewhere, and an action.
 NEAR, FAR, ACTION = 0.55, 0.4, 0.5
+#: With a policy's ``focus``: how many playouts add one more root move to those weighed.
+WIDEN = 40
 #: How many moves an expected line (principal variation) shows at most.
 PV_PLIES = 8
 
@@ -125,6 +131,13 @@ class Policy(Generic[G]):
         policy may leave out a move its rulebook says is never right in ``game``, which a
         short search could otherwise pick by chance. This plain policy keeps them all."""
         return moves
+
+    #: Progressive unpruning at the root (None: off): the search weighs only this many of
+    #: the root's moves, the most promising by the priors, and one more for every
+    #: :data:`WIDEN` playouts. A short search spread over every move picks among them
+    #: nearly at random; one that looks first at the moves its priors like best does
+    #: better (benchmarks in the README), and a longer one still gets to the rest.
+    focus: int | None = None
 
     def priors(self, game: G, moves: list[Move]) -> list[float] | None:
         """How promising each of ``moves`` (candidate moves of the side to move, not all of
@@ -219,6 +232,8 @@ class MonteCarlo:
             self.decided = choices[0]
             return
         self.root.children = self._children(game, choices)
+        if self.policy.focus is not None:  # best first, for progressive unpruning (see Policy.focus)
+            self.root.children.sort(key=lambda c: -c.prior)
 
     def _threats(self, quiet: list[Move], me: int) -> list[Move]:
         """Replies with which the next player would win at once, seen after a few probe
@@ -297,7 +312,9 @@ class MonteCarlo:
         while not node.terminal:
             if node.children is None:
                 node.children = self._children(game, self.policy.considered(game, list(game.candidates())))
-            child = self._select(node, game)
+            focus = self.policy.focus
+            child = self._select(node, game, None if focus is None or node is not self.root
+                                 else focus + node.visits // WIDEN)
             if child is None:  # no legal move at all: score the position as it stands
                 node.terminal = True
                 break
@@ -320,17 +337,17 @@ class MonteCarlo:
             plies += 1
         self._back_up(path, played, playout_value(game))
 
-    def _select(self, node: _Node, game: Game) -> _Node | None:
+    def _select(self, node: _Node, game: Game, width: int | None = None) -> _Node | None:
         """The child with the best blend of its own mean, its RAVE mean and an exploration
-        bonus; a child whose move turns out to be illegal here is dropped on the way. The
-        game is left after the chosen child's move."""
+        bonus, among the first ``width`` (all if None); a child whose move turns out to be
+        illegal here is dropped on the way. The game is left after the chosen child's move."""
         children = node.children
         assert children is not None
         log_n = math.log(node.visits + 1)
         bias4 = 4 * RAVE_BIAS * RAVE_BIAS
         while children:
             best, best_score = None, -1.0
-            for c in children:
+            for c in children if width is None else children[:width]:
                 n, a = c.visits, c.amaf_visits
                 q = (c.value + c.prior * PRIOR_VISITS) / (n + PRIOR_VISITS)
                 if a:
