@@ -309,10 +309,10 @@ class MonteCarlo:
         rng, node = self.rng, self.root
         path = [node]
         played: list[tuple[int, Move | None]] = []  # (seat, move) of every move after the root
+        focus = self.policy.focus
         while not node.terminal:
             if node.children is None:
                 node.children = self._children(game, self.policy.considered(game, list(game.candidates())))
-            focus = self.policy.focus
             child = self._select(node, game, None if focus is None or node is not self.root
                                  else focus + node.visits // WIDEN)
             if child is None:  # no legal move at all: score the position as it stands
