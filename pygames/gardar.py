@@ -581,8 +581,10 @@ class Gardar(PieRule, Game):
         return _new(Position, (black, white, zobrist_black, zobrist_white, enclosures, inside, hostile_black,
                                hostile_white, smothered_black, smothered_white))
 
-    def _remove(self, pos: Position, colour: int, dead: int) -> Position:
-        """``pos`` with the stones ``dead`` of ``colour`` taken off the board. The freed
+    def taken_off(self, pos: Position, colour: int, dead: int) -> Position:
+        """``pos`` with the stones ``dead`` of ``colour`` taken off the board, as a placement
+        takes off the dead stones (public for readers that weigh a placement against what any
+        placement would take off anyway). The freed
         points join the empty regions next to them: a piece of that union is open space if
         a freed point in it lies on the edge or touches the open space, else it is one
         enclosure. Freed points off the edge give breathing space to the groups next to
@@ -651,7 +653,7 @@ class Gardar(PieRule, Game):
             dead = self.dead_in(after, 3 - me)
             if not dead:
                 break
-            after = self._remove(after, 3 - me, dead)
+            after = self.taken_off(after, 3 - me, dead)
             removed |= dead
             if not self._cascade:
                 break

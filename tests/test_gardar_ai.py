@@ -172,6 +172,43 @@ def test_room_to_enclose_is_a_point_of_the_open_board_with_no_enemy_next_to_it()
     assert not room_to_enclose(crowded)
 
 
+def test_the_search_never_weighs_filling_its_own_enclosure():
+    """A stone in the eye of Black's own ring is surplus and leaves the ring enclosing
+    nothing: six loop stones lost and one more surplus. A search whose every line wins or
+    every line loses cannot see that, so it never weighs the move; White may (a throw-in)."""
+    black = setup(5, black=ring(1), white=[(3, -3)], to_move=BLACK)
+    white = setup(5, black=ring(1), white=[(3, -3)], to_move=WHITE)
+    eye = at(black, 0, 0)
+    assert eye not in POLICY.considered(black, list(black.candidates()))
+    assert eye in POLICY.considered(white, list(white.candidates()))
+    assert eye not in [c.move for c in search(black, random.Random(1)).root.children or []]
+
+
+def test_after_a_throw_in_the_pass_is_weighed_again():
+    """White's stone in the eye of Black's ring is dead where it stands. Any stone of Black's
+    would take it off, handing White back the point it costs, and cost a point itself; a
+    player who could not pass would answer every throw-in so and fill its own land. So the
+    pass is weighed again, though the open board still has room to fence in."""
+    thrown = setup(5, black=ring(1), white=[(0, 0)], to_move=BLACK)
+    assert room_to_enclose(thrown) and thrown.dead_stones(WHITE) == [at(thrown, 0, 0)]
+    assert PASS in POLICY.considered(thrown, list(thrown.candidates()))
+    quiet = setup(5, black=ring(1), white=[(3, -3)], to_move=BLACK)
+    assert PASS not in POLICY.considered(quiet, list(quiet.candidates()))
+
+
+def test_taking_off_a_thrown_in_stone_is_no_capture():
+    """Any stone of Black's takes off White's dead stone in Black's eye and wins the eye
+    back: that is no kill and no new enclosure for the stone to earn, and the pass, which
+    leaves White's stone there a point against White, looks better than a stone that only
+    does that."""
+    thrown = setup(5, black=ring(1), white=[(0, 0)], to_move=BLACK)
+    edge = at(thrown, 4, -4)  # worked out, as every edge point is
+    passing, stone = POLICY.priors(thrown, [PASS, edge])
+    assert stone < 0.9 and passing > stone
+    quiet = setup(5, black=ring(1), white=[(3, -3)], to_move=BLACK)
+    assert POLICY.priors(quiet, [PASS]) == [0.5]
+
+
 @pytest.mark.parametrize("size", [5, 7, 9, 11])
 def test_the_computer_does_not_pass_in_the_first_30_plies(size):
     """From the empty board the search never weighs the pass while the side to move can

@@ -130,7 +130,7 @@ def test_the_summary_counts_each_seats_marks_and_accuracy(pente_review):
     ("loose", {"size": 7}, {3: "inaccuracy", 5: "inaccuracy", 6: "inaccuracy", 9: "inaccuracy"}),
     ("vacu", {"size": 7}, {4: "mistake", 9: "mistake", 10: "mistake"}),
     ("convacu", {"size": 7}, {4: "inaccuracy"}),
-    ("gardar", {"size": 5}, {6: "mistake"}),
+    ("gardar", {"size": 5}, {8: "inaccuracy", 10: "inaccuracy"}),
     ("pente", {"opening": "none", "size": 9}, {7: "inaccuracy", 9: "mistake", 10: "mistake"}),
     ("pente", {"players": 3, "size": 9}, {6: "inaccuracy", 7: "inaccuracy"}),
 ])

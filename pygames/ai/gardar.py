@@ -15,7 +15,11 @@ Both come from the rulebook, in its words:
   the mover can still fence in a point of the open board (:func:`room_to_enclose`) the
   board is not settled, and passing, for the sure half point of the first pass, gives the
   open space away: the search does not weigh the pass then (unless the opponent has just
-  passed, when passing ends the game).
+  passed, when passing ends the game, or has just thrown in a stone that is dead where it
+  stands: a stone in answer would take it off, handing its owner back the point it costs
+  as a surplus stone, and cost a stone; a pass leaves it there);
+* a stone on a point of an enclosure its player controls is never right, and the search
+  does not weigh it (see :meth:`GardarPolicy.considered`).
 
 The playout policy draws a few random points and plays the first one worth a stone, or
 passes when none of the draws is, so that a playout ends once the board is settled instead
@@ -28,7 +32,7 @@ import random
 
 from ..board import Point
 from ..game import COLOUR_CHOICES, PASS, Move
-from ..gardar import BLACK, Gardar, Grid, grow
+from ..gardar import BLACK, Gardar, Grid, Position, grow
 from .mcts import Policy
 
 #: How many random points a playout draws looking for one worth a stone before passing.
@@ -66,7 +70,11 @@ def room_to_enclose(game: Gardar) -> bool:
 
 def controls(game: Gardar, me: int) -> tuple[int, int]:
     """The enclosed points ``me`` controls, and those the enemy controls, as bit sets."""
-    pos = game.position
+    return controls_in(game.position, me)
+
+
+def controls_in(pos: Position, me: int) -> tuple[int, int]:
+    """The enclosed points ``me`` controls in the position ``pos``, and those the enemy controls."""
     if me == BLACK:
         return pos.hostile_white, pos.hostile_black
     return pos.hostile_black, pos.hostile_white
@@ -100,17 +108,34 @@ class GardarPolicy(Policy[Gardar]):
         return PASS
 
     def considered(self, game: Gardar, moves: list[Move]) -> list[Move]:
-        """Every move but the pass while the mover can still fence in a point of the open
-        board (:func:`room_to_enclose`), unless the opponent has just passed (a pass then
-        ends the game on the count)."""
-        if game.passes or game.choosing or not room_to_enclose(game):
+        """The moves worth weighing at all:
+
+        * never a point of an enclosure the mover controls: the stone is surplus, and
+          filling the last empty point a loop runs around makes every stone of the loop
+          surplus too. A search whose every line wins (or every line loses) cannot tell a
+          slack move from a good one by its playouts, and would otherwise fill its own land;
+        * not the pass while the mover can still fence in a point of the open board
+          (:func:`room_to_enclose`), unless the opponent has just passed (a pass then ends
+          the game on the count) or has dead stones on the board: thrown in, each costs its
+          owner a point as long as it stays, and a stone in answer would take it off and
+          cost a point too, so a player made to answer every throw-in loses two points a
+          time."""
+        if game.choosing:
+            return moves
+        own, bit = controls(game, game.to_move)[0], game.grid.bit
+        if own:
+            moves = [m for m in moves if not (isinstance(m, int) and bit[m] & own)] or moves
+        if game.passes or not room_to_enclose(game) or game.dead_in(game.position, 3 - game.to_move):
             return moves
         return [m for m in moves if m != PASS] or moves
 
     def priors(self, game: Gardar, moves: list[Move]) -> list[float] | None:
         """How promising each move looks, from what it does to the board at once:
 
-        * closing an enclosure the mover controls, or killing enemy stones: very good;
+        * closing an enclosure the mover controls, or killing enemy stones: very good (but
+          not taking off stones the opponent threw in, dead already: any stone takes those
+          off, and hands their owner back the points they cost as surplus stones);
+        * so passing, while the opponent has such stones on the board: good;
         * saving stones of the mover that the enemy's next placement would remove: good;
         * a stone that is dead as soon as it lands, or that fills an enclosure the mover
           controls (a surplus stone, and maybe a loop opened): bad;
@@ -129,14 +154,16 @@ class GardarPolicy(Policy[Gardar]):
         width = grid.width
         own, hostile = controls(game, me)
         mine, theirs = (pos.black, pos.white) if me == BLACK else (pos.white, pos.black)
-        dying = game.dead_in(pos, me)
+        dying, thrown = game.dead_in(pos, me), game.dead_in(pos, 3 - me)
+        # What the mover controls once a stone has taken off the stones thrown in, as any would.
+        held = own if not thrown else controls_in(game.taken_off(pos, 3 - me, thrown), me)[0]
         near_stones = grow(mine | theirs, width)
         near_enemy = grow(theirs, width)
         empty = grid.board & ~(mine | theirs)
         out = []
         for move in moves:
             if not isinstance(move, int):
-                out.append(0.5)
+                out.append(0.8 if thrown else 0.5)
                 continue
             b = grid.bit[move]
             if b & own:
@@ -146,11 +173,11 @@ class GardarPolicy(Policy[Gardar]):
             arcs = grid.arcs[(empty >> grid.corner[move]) & grid.ring]
             if b & (pos.inside | grid.edge | near_enemy) or len(arcs) > 1:
                 after, removed = game.placement_outcome(move, me)
-                gained = (after.hostile_white if me == BLACK else after.hostile_black) & ~own
+                gained = (after.hostile_white if me == BLACK else after.hostile_black) & ~held
                 dead = game.dead_in(after, me)
                 if dead & b:
                     prior = 0.1
-                elif removed or gained:
+                elif removed & ~thrown or gained:
                     prior = 0.9
                 elif dying & ~dead:
                     prior = 0.8
