@@ -584,10 +584,11 @@ class Gardar(PieRule, Game):
     def taken_off(self, pos: Position, colour: int, dead: int) -> Position:
         """``pos`` with the stones ``dead`` of ``colour`` taken off the board, as a placement
         takes off the dead stones (public for readers that weigh a placement against what any
-        placement would take off anyway). The freed
-        points join the empty regions next to them: a piece of that union is open space if
-        a freed point in it lies on the edge or touches the open space, else it is one
-        enclosure. Freed points off the edge give breathing space to the groups next to
+        placement would take off anyway).
+
+        The freed points join the empty regions next to them: a piece of that union is open
+        space if a freed point in it lies on the edge or touches the open space, else it is
+        one enclosure. Freed points off the edge give breathing space to the groups next to
         them, while what is left of a group cut in two may have breathed only through the
         stones taken."""
         grid, width = self._grid, self._grid.width
