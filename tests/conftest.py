@@ -95,8 +95,11 @@ def site_server():
     server.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """A Chromium per test file: a browser that has opened a few hundred pages, each with
+    Pyodide and its workers, is a heavier host than any visitor's, and once crashed a tab
+    that loads fine on its own."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -134,16 +137,28 @@ def open_page(browser, site_url):
     condition); ``path=None`` gives a blank watched page for the test to drive."""
     opened: list[Watched] = []
 
-    def go(path: str | None = "/index.html", ready: str | None = "window.pgReady === true", **context) -> Watched:
-        """``context`` adds browser-context options, e.g. ``locale="ko-KR"``."""
-        context = browser.new_context(**{"viewport": {"width": 1100, "height": 900}, "service_workers": "block", **context})
+    def go(path: str | None = "/index.html", ready: str | None = "window.pgReady === true",
+           *, again: bool = True, **options) -> Watched:
+        """``options`` adds browser-context options, e.g. ``locale="ko-KR"``."""
+        context = browser.new_context(**{"viewport": {"width": 1100, "height": 900}, "service_workers": "block", **options})
         watched = Watched(context.new_page(), site_url)
         opened.append(watched)
         if path is None:
             return watched
-        watched.page.goto(site_url + path)
-        if ready:
-            watched.page.wait_for_function(ready, timeout=READY_MS)
+        crashed: list[bool] = []
+        watched.page.on("crash", lambda _page: crashed.append(True))
+        try:
+            watched.page.goto(site_url + path)
+            if ready:
+                watched.page.wait_for_function(ready, timeout=READY_MS)
+        except Exception:
+            if not (crashed and again):
+                raise
+            # Chromium's renderer process died while loading (the page's own errors are page
+            # errors, and fail the test): open it once more in a fresh context; a second crash fails
+            opened.remove(watched)
+            context.close()
+            return go(path, ready, again=False, **options)
         return watched
 
     yield go
