@@ -196,6 +196,34 @@ def test_after_a_throw_in_the_pass_is_weighed_again():
     assert PASS not in POLICY.considered(quiet, list(quiet.candidates()))
 
 
+def _walled(eye: list[tuple[int, int]], thrown: list[tuple[int, int]]) -> Gardar:
+    """Black's group around the empty points ``eye``, walled in by White's living stones,
+    so that the eye is all the group lives by; White's ``thrown`` stones thrown in there."""
+    def around(points: set[tuple[int, int]]) -> set[tuple[int, int]]:
+        steps = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)]
+        return {(q + dq, r + dr) for q, r in points for dq, dr in steps} - points
+
+    black = around(set(eye))
+    white = around(black | set(eye)) - set(eye)
+    return setup(7, black=sorted(black), white=sorted(white) + thrown, to_move=BLACK)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_computer_answers_a_throw_in_that_would_kill(seed):
+    """The pass is weighed after a throw-in, but the search still judges it: here one more
+    thrown-in stone would fill the eye Black's ring of eight loop stones lives by, and any
+    stone of Black's takes the thrown-in one off first, so Black places a stone. (The pass
+    is not left out by a rule: a group of surplus stones loses nothing by dying, and a
+    player made to answer every such threat pays a stone each time.)"""
+    last = _walled([(0, 0), (1, 0)], thrown=[(0, 0)])
+    assert last.dead_stones(WHITE) == [at(last, 0, 0)] and not last.dead_stones(BLACK)
+    assert PASS in POLICY.considered(last, list(last.candidates()))
+    assert choose_move(last, seconds=None, iterations=300, rng=random.Random(seed)) != PASS
+    last.play(PASS)
+    last.play(at(last, 1, 0))
+    assert last.position.black == 0  # what a pass would have let White do
+
+
 def test_taking_off_a_thrown_in_stone_is_no_capture():
     """Any stone of Black's takes off White's dead stone in Black's eye and wins the eye
     back: that is no kill and no new enclosure for the stone to earn, and the pass, which
