@@ -200,8 +200,7 @@ def _walled(eye: list[tuple[int, int]], thrown: list[tuple[int, int]]) -> Gardar
     """Black's group around the empty points ``eye``, walled in by White's living stones,
     so that the eye is all the group lives by; White's ``thrown`` stones thrown in there."""
     def around(points: set[tuple[int, int]]) -> set[tuple[int, int]]:
-        steps = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)]
-        return {(q + dq, r + dr) for q, r in points for dq, dr in steps} - points
+        return {n for p in points for n in ring(1, p)} - points
 
     black = around(set(eye))
     white = around(black | set(eye)) - set(eye)
