@@ -341,6 +341,19 @@ def test_patterns_follow_moves_and_undos(options):
         assert knowledge(searcher) == before
 
 
+def test_a_paused_search_names_the_seat_of_its_position():
+    """A search paused inside its tree (its budget spent) still has moves on its copy of
+    the game; its summary names the seat to move at the root, not the one to move there."""
+    game = new_game("pente", size=19, opening="pro")
+    rng = random.Random(3)
+    for _ in range(10):
+        game.play(game.random_move(rng))
+    for nodes in range(1, 400, 7):
+        searcher = PenteSearch(game, random.Random(1))
+        searcher.run(iterations=nodes)
+        assert searcher.summary()["seat"] == game.seat_to_move()
+
+
 def test_a_best_move_from_an_unfinished_iteration_comes_with_its_expected_line():
     """Stopped in mid-iteration after a new best root move, the search still names the
     reply it expects (the page ponders on it) and the line is legal from the position."""

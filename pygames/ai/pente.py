@@ -826,9 +826,10 @@ class PenteSearch:
                 return
             if depth == 1 and self.n_colours == 2 and g.step >= len(g.steps):
                 win = yield from self._vcf_root()
-                if win is not None:
-                    self.best, self.score, self.proven = win, WIN - 1, True
-                    self.expected = [([win], WIN + 1 - 2 * self._vcf_length(win))]
+                if win is not None:  # its fours, each blocked, then the five
+                    score = WIN - 1 - 2 * self._vcf_length(win)
+                    self.best, self.score, self.proven = win, score, True
+                    self.expected = [([win], score)]
                     return
 
     def _child_value(self, side: int, depth: int, alpha: int, beta: int, ply: int,
@@ -1167,7 +1168,7 @@ class PenteSearch:
                           "plies": None if plies is None else plies if score > 0 else -plies})
         return {
             "kind": "pente",
-            "seat": self.game.seat_to_move(),
+            "seat": self.root_seat,
             "decided": self.decided,
             "values": self.values(),
             "work": self.iterations,
