@@ -35,7 +35,7 @@ from __future__ import annotations
 import math
 import random
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -416,7 +416,8 @@ ROWS = ("open_four", "four", "open_three")
 
 def _row_kind(game: Game, point: int, colour: int) -> str | None:
     """A Pente row that a stone at ``point`` stands in: ``open_four``, ``four`` or
-    ``open_three`` (counted in unbroken runs, with the points at their ends), else None."""
+    ``open_three`` (counted in unbroken runs, with the points at their ends; a four may
+    also have its gap inside, as in X.XXX or XX.XX), else None."""
     length = getattr(game, "row_length", None)
     if not isinstance(length, int):
         return None
@@ -432,9 +433,24 @@ def _row_kind(game: Game, point: int, colour: int) -> str | None:
                 run += 1
         kind = ("open_four" if ends == 2 else "four" if ends else None) if run == length - 1 else (
             "open_three" if run == length - 2 and ends == 2 else None)
+        if kind in (None, "open_three") and _gapped_four(stones, rays[d + 4], rays[d], colour, length):
+            kind = "four"
         if kind and (best is None or ROWS.index(kind) < ROWS.index(best)):
             best = kind
     return best
+
+
+def _gapped_four(stones: Sequence[int], back: Sequence[int], ahead: Sequence[int], colour: int, length: int) -> bool:
+    """Whether some ``length`` points in a row through the stone (``back`` and ``ahead``:
+    the points on either side of it, nearest first) hold ``colour``'s stones on all but
+    one point, which is empty: one more stone there makes the row."""
+    line = [stones[q] for q in reversed(back[:length - 1])] + [colour] + [stones[q] for q in ahead[:length - 1]]
+    centre = min(len(back), length - 1)
+    for start in range(max(0, centre - length + 1), min(centre, len(line) - length) + 1):
+        window = line[start:start + length]
+        if window.count(colour) == length - 1 and window.count(0) == 1:
+            return True
+    return False
 
 
 def _effect(game: Game) -> tuple[str, int, list[int]] | None:

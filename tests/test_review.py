@@ -163,6 +163,16 @@ def test_sentences_say_what_the_reply_or_the_better_move_captures():
     assert explain(game, b5, (j13,), (j13,)) == "After this, White captures 2 stones with j13 (j12, j11)."
 
 
+def test_a_four_with_its_gap_inside_is_named_a_four():
+    """Black's f9 makes the four d7-h11 on the diagonal, with e8 empty; unbroken, f9-g10-h11
+    is an open three. The sentence names the four, the stronger threat."""
+    record = record_of("v=1&g=pente&opening=none&m=j10.j9.h12.m18.n6.h11.i11.g13.d12.i10.c4.p11"
+                       ".k8.f13.g12.d7.f14.g10.l1")
+    game = record.replay()
+    f9 = game.board.parse("f9")
+    assert explain(game, game.board.parse("a1"), (f9,), ()) == "f9 makes a four."
+
+
 def test_a_finished_game_needs_no_search_and_positions_are_shared_out():
     record = record_of(PENTE_BLUNDER)
     assert look(record.replay()).values == (1.0, 0.0)
