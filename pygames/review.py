@@ -259,9 +259,12 @@ class Review:
         better = before.line if before.line and before.line[0] != move else ()
         now = after.values[seat]
         chance = before.then[seat] if better and before.then is not None else now
+        won = bool(better) and before.forced is not None and before.forced > 0
+        if won:  # proven: certain, whatever a short search after the better move saw
+            chance = max(chance, before.values[seat])
         mark = mark_for(max(0.0, chance - now)) if better else None
         missed = None
-        if better and before.forced is not None and before.forced > 0 and now < STILL_WON:
+        if won and now < STILL_WON:
             still = after.forced is not None and after.forced < 0 and self.seats == 2
             if not still:
                 missed = before.forced

@@ -110,6 +110,19 @@ def test_a_proven_win_given_away_is_named_and_marked():
     assert "A win in 2 was possible: j9." in describe(found, verdict)
 
 
+def test_a_missed_proven_win_counts_from_certainty():
+    """The search after the better move may not see the win that the search before it
+    proved; the chance before the move is then the proof's, 100%, not that estimate."""
+    record = record_of(PENTE_BLUNDER)
+    found = Review(record)
+    block = record.replay(5).board.parse("j9")
+    found.add(5, Look((0.0, 1.0), (block,), 4, (0.5, 0.5)))  # Black to move, a win in 4
+    found.add(6, Look((0.62, 0.38), (), None))
+    verdict = found.verdict(6)
+    assert verdict.before == 1.0 and verdict.after == 0.38
+    assert verdict.mark == "blunder" and verdict.missed == 4
+
+
 def test_a_position_still_won_after_the_move_is_no_missed_win():
     record = record_of(PENTE_BLUNDER)
     found = Review(record)
