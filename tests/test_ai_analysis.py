@@ -118,21 +118,21 @@ def test_pente_names_a_forced_win_and_its_length():
 
 
 def test_a_win_by_continuous_fours_counts_every_move_to_the_five():
-    """After these moves White's f9 starts a win by continuous fours (VCF) that one ply of
+    """After these moves Black's f9 starts a win by continuous fours (VCF) that one ply of
     search cannot see: three fours, each blocked, then the five. That is a win in 4, and the
-    game played out by the searcher on both sides takes White exactly 4 moves."""
+    game played out by the searcher on both sides takes Black exactly 4 moves."""
     game = new_game("pente", size=19, opening="none")
     for move in ["j10", "j9", "h12", "m18", "n6", "h11", "i11", "g13", "d12", "i10", "c4", "p11",
                  "k8", "f13", "g12", "d7", "f14", "g10", "l1"]:
         game.play(game.board.parse(move))
-    white = game.to_move
+    black = game.to_move
     analysis = analyse(game, seconds=None, iterations=2500, rng=random.Random(1))
     assert game.move_text(analysis.move) == "f9" and analysis.lines[0].forced == 4
     moves = 0
     while not game.is_over():
-        moves += game.to_move == white
+        moves += game.to_move == black
         game.play(analyse(game, seconds=None, iterations=5000, rng=random.Random(2)).move)
-    assert game.result().winners == (white,) and moves == 4
+    assert game.result().winners == (black,) and moves == 4
 
 
 def test_pente_searches_side_by_side_each_search_the_whole_root():
