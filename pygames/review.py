@@ -35,7 +35,7 @@ from __future__ import annotations
 import math
 import random
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -43,6 +43,7 @@ from . import ai
 from .game import Game, IllegalMove, Move
 from .i18n import N_, _
 from .notation import Record
+from .pente import Pente
 
 #: The marks, worst first, with the least chance of winning (0 to 1) a move must lose to earn it.
 MARKS = (("blunder", 0.30), ("mistake", 0.20), ("inaccuracy", 0.10))
@@ -419,41 +420,29 @@ ROWS = ("open_four", "four", "open_three")
 
 def _row_kind(game: Game, point: int, colour: int) -> str | None:
     """A Pente row that a stone at ``point`` stands in: ``open_four``, ``four`` or
-    ``open_three`` (counted in unbroken runs, with the points at their ends; a four may
-    also have its gap inside, as in X.XXX or XX.XX), else None."""
-    length = getattr(game, "row_length", None)
-    if not isinstance(length, int):
+    ``open_three`` (counted in unbroken runs, with the points at their ends), else None. A
+    four may also have its gap inside (X.XXX, XX.XX): one more stone on an empty end of the
+    run makes the row there, as the game counts it."""
+    if not isinstance(game, Pente):
         return None
-    stones, rays = game.stones, game.board.rays[point]
+    length, stones, rays = game.row_length, game.stones, game.board.rays[point]
     best = None
     for d in range(4):
-        run, ends = 1, 0
+        run, ends = 1, []
         for ray in (rays[d], rays[d + 4]):
             for q in ray:
                 if stones[q] != colour:
-                    ends += stones[q] == 0
+                    if stones[q] == 0:
+                        ends.append(q)
                     break
                 run += 1
-        kind = ("open_four" if ends == 2 else "four" if ends else None) if run == length - 1 else (
-            "open_three" if run == length - 2 and ends == 2 else None)
-        if kind in (None, "open_three") and _gapped_four(stones, rays[d + 4], rays[d], colour, length):
+        kind = ("open_four" if len(ends) == 2 else "four" if ends else None) if run == length - 1 else (
+            "open_three" if run == length - 2 and len(ends) == 2 else None)
+        if kind in (None, "open_three") and any(game.row_lengths(q, colour)[d] >= length for q in ends):
             kind = "four"
         if kind and (best is None or ROWS.index(kind) < ROWS.index(best)):
             best = kind
     return best
-
-
-def _gapped_four(stones: Sequence[int], back: Sequence[int], ahead: Sequence[int], colour: int, length: int) -> bool:
-    """Whether some ``length`` points in a row through the stone (``back`` and ``ahead``:
-    the points on either side of it, nearest first) hold ``colour``'s stones on all but
-    one point, which is empty: one more stone there makes the row."""
-    line = [stones[q] for q in reversed(back[:length - 1])] + [colour] + [stones[q] for q in ahead[:length - 1]]
-    centre = min(len(back), length - 1)
-    for start in range(max(0, centre - length + 1), min(centre, len(line) - length) + 1):
-        window = line[start:start + length]
-        if window.count(colour) == length - 1 and window.count(0) == 1:
-            return True
-    return False
 
 
 def _effect(game: Game) -> tuple[str, int, list[int]] | None:
