@@ -11,6 +11,7 @@ import functools
 import http.server
 import threading
 from pathlib import Path
+from typing import ClassVar
 from urllib.parse import urlparse
 
 import pytest
@@ -37,6 +38,44 @@ def pytest_collection_modifyitems(config, items):
     if left_out:
         config.hook.pytest_deselected(items=left_out)
         items[:] = [item for item in items if "puzzles" not in item.keywords]
+
+
+#: What Playwright reports when Chromium's renderer process died under a test.
+CRASHED = "Target crashed"
+#: The tests that ran again (see :func:`pytest_runtest_protocol`).
+_RAN_AGAIN = pytest.StashKey[list]()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item, nextitem):
+    """A browser test during which Chromium's renderer process died runs once more, from
+    its setup: on a busy host (a second browser or a benchmark beside the suite) a renderer
+    has died mid-test in pages that load and run fine alone. A page at fault crashes
+    again, and the second run's failure is the test's. Other tests run as usual."""
+    if "browser" not in getattr(item, "fixturenames", ()):
+        return None
+    from _pytest.runner import runtestprotocol
+
+    item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
+    crashes = len(Watched.crashes)
+    reports = runtestprotocol(item, nextitem=nextitem, log=False)
+    failed = [r for r in reports if r.failed]
+    if failed and (len(Watched.crashes) > crashes or any(CRASHED in str(r.longrepr) for r in failed)):
+        item.config.stash.setdefault(_RAN_AGAIN, []).append(item.nodeid)
+        reports = runtestprotocol(item, nextitem=nextitem, log=False)
+    for report in reports:
+        item.ihook.pytest_runtest_logreport(report=report)
+    item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
+    return True
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    """Name the tests that ran again after a renderer crash, so that a busy host shows."""
+    again = config.stash.get(_RAN_AGAIN, [])
+    if again:
+        terminalreporter.section("ran again after Chromium's renderer crashed")
+        for nodeid in again:
+            terminalreporter.line(nodeid)
 
 
 @pytest.fixture(scope="session")
@@ -111,10 +150,15 @@ def browser():
 class Watched:
     """A page plus what it did wrong: page errors and requests off its origin."""
 
+    #: Every renderer crash of a watched page in this session (the URL it showed), which
+    #: :func:`pytest_runtest_protocol` reads to run the test again.
+    crashes: ClassVar[list[str]] = []
+
     def __init__(self, page, origin: str) -> None:
         self.page = page
         self.errors: list[str] = []
         self.foreign: list[str] = []
+        page.on("crash", lambda crashed: Watched.crashes.append(crashed.url))
         page.on("pageerror", lambda e: self.errors.append(str(e)))
         page.on("console", lambda m: m.type == "error" and self.errors.append(f"console: {m.text}"))
         page.context.on("request", lambda r: self._request(r.url, origin))
@@ -138,27 +182,16 @@ def open_page(browser, site_url):
     opened: list[Watched] = []
 
     def go(path: str | None = "/index.html", ready: str | None = "window.pgReady === true",
-           *, again: bool = True, **options) -> Watched:
+           **options) -> Watched:
         """``options`` adds browser-context options, e.g. ``locale="ko-KR"``."""
         context = browser.new_context(**{"viewport": {"width": 1100, "height": 900}, "service_workers": "block", **options})
         watched = Watched(context.new_page(), site_url)
         opened.append(watched)
         if path is None:
             return watched
-        crashed: list[bool] = []
-        watched.page.on("crash", lambda _page: crashed.append(True))
-        try:
-            watched.page.goto(site_url + path)
-            if ready:
-                watched.page.wait_for_function(ready, timeout=READY_MS)
-        except Exception:
-            if not (crashed and again):
-                raise
-            # Chromium's renderer process died while loading (the page's own errors are page
-            # errors, and fail the test): open it once more in a fresh context; a second crash fails
-            opened.remove(watched)
-            context.close()
-            return go(path, ready, again=False, **options)
+        watched.page.goto(site_url + path)
+        if ready:
+            watched.page.wait_for_function(ready, timeout=READY_MS)
         return watched
 
     yield go
