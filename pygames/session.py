@@ -542,6 +542,7 @@ class Session:
         players = self.seat_names()
         parts = g.breakdown()
         overlays = prefs.overlays if prefs.overlays is not None else self.record.game in OVERLAYS_BY_DEFAULT
+        candidates = [] if result else list(g.candidates())
         return {
             "board": board_key(g.board),
             "scene": position(g, coordinates=prefs.coordinates, last_move=prefs.last_move,
@@ -564,8 +565,11 @@ class Session:
             "breakdown": [[g.part_label(key), [row.get(c, 0) for c in sorted(names)]] for key, row in parts],
             "breakdown_keys": [key for key, _row in parts],
             "scores": [g.scores().get(c, 0) for c in sorted(names)],
-            "actions": [] if result else [[m, g.action_label(m), _ends_game(g, m)] for m in g.candidates()
-                                          if isinstance(m, str) and g.is_legal(m)],
+            "actions": [[m, g.action_label(m), _ends_game(g, m)] for m in candidates
+                        if isinstance(m, str) and g.is_legal(m)],
+            # the actions are the only moves (a choice the opening asks for), not a pass or a
+            # taking of the button beside the board's points
+            "actions_only": bool(candidates) and not any(isinstance(m, int) for m in candidates),
             "ply": self.ply,
             "plies": len(self.record.moves),
             "can_undo": bool(self.record.moves) or bool(self.record.resigned),

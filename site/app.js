@@ -238,6 +238,7 @@ const core = {
     if (select.value !== v.game || !this.$("option-fields").children.length) {
       select.value = v.game; this.optionFields(v.game, v.options);
     }
+    this.$("actions").classList.toggle("only", v.actions_only);
     if (this.changed("actions", v.actions)) this.$("actions").replaceChildren(...v.actions.map(([token, label, final]) => {
       const b = document.createElement("button");
       b.textContent = final ? t("{action} (ends the game)", { action: label }) : label; b.dataset.move = token;

@@ -37,10 +37,17 @@ def visitor(open_page, window: str, lang: str, scheme: str, path: str = "/index.
 
 
 def first_screen(page) -> None:
-    """The board, both choices and all five games, without scrolling."""
+    """The board, both choices and all five games, without scrolling; and no move of the
+    game (a pass) filled in the colour of "Play the computer", the thing to do."""
     assert page.evaluate("window.scrollY") == 0
     for selector in ["#board", "#play-computer", "#play-friend"] + [f".top nav a[data-game={g}]" for g in GAMES]:
         assert in_first_screen(page, selector), f"{selector} is not in the first screen"
+    filled = page.evaluate("""() => {
+        const colour = (e) => getComputedStyle(e).backgroundColor;
+        const call = colour(document.getElementById("play-computer"));
+        return [...document.querySelectorAll("#actions button")].filter((b) => colour(b) === call).map((b) => b.textContent);
+    }""")
+    assert filled == [], f"{filled} look like the call to play the computer"
 
 
 def play(page, board: Board, label: str) -> None:
