@@ -99,7 +99,9 @@ def status(game: Game) -> str:
 def cmd_svg(args: argparse.Namespace, out: TextIO) -> None:
     game_file, ply = load(args.source)
     if args.ply is not None and not 0 <= args.ply <= len(game_file.record.moves):
-        raise Failure(_("--ply {ply}: the game has {count} moves", ply=args.ply, count=len(game_file.record.moves)))
+        count = len(game_file.record.moves)
+        raise Failure(_("--ply {ply}: the game has one move", ply=args.ply) if count == 1
+                      else _("--ply {ply}: the game has {count} moves", ply=args.ply, count=count))
     session = Session(game_file.record, args.ply if args.ply is not None else ply)
     if args.marks:
         session.marks, problems = parse_marks(session.game.board, args.marks)

@@ -388,13 +388,18 @@ def _parse_line(game: Game, words: list[str]) -> tuple[Move, ...]:
 
 # -- what a move changed, in the rulebook's words ---------------------------------------------
 
-#: What the opponent's expected reply does after the move, worst first.
+#: What the opponent's expected reply does after the move, worst first (``<kind>_one``: the
+#: sentence for a single stone).
 THREATS = {
     "win": N_("After this, {colour} wins with {move}."),
     "capture": N_("After this, {colour} captures {count} stones with {move} ({points})."),
     "suppress": N_("After this, {colour} suppresses {count} stones with {move} ({points})."),
     "dead": N_("After this, {colour} removes {count} dead stones with {move} ({points})."),
     "flip": N_("After this, {colour} flips {count} stones with {move} ({points})."),
+    "capture_one": N_("After this, {colour} captures a stone with {move} ({points})."),
+    "suppress_one": N_("After this, {colour} suppresses a stone with {move} ({points})."),
+    "dead_one": N_("After this, {colour} removes a dead stone with {move} ({points})."),
+    "flip_one": N_("After this, {colour} flips a stone with {move} ({points})."),
     "open_four": N_("After this, {colour} gets an open four with {move}."),
     "four": N_("After this, {colour} gets a four with {move}."),
     "open_three": N_("After this, {colour} gets an open three with {move}."),
@@ -406,6 +411,10 @@ CHANCES = {
     "suppress": N_("{move} suppresses {count} stones ({points})."),
     "dead": N_("{move} removes {count} dead stones ({points})."),
     "flip": N_("{move} flips {count} stones ({points})."),
+    "capture_one": N_("{move} captures a stone ({points})."),
+    "suppress_one": N_("{move} suppresses a stone ({points})."),
+    "dead_one": N_("{move} removes a dead stone ({points})."),
+    "flip_one": N_("{move} flips a stone ({points})."),
     "open_four": N_("{move} makes an open four."),
     "four": N_("{move} makes a four."),
     "open_three": N_("{move} makes an open three."),
@@ -467,6 +476,8 @@ def _effect(game: Game) -> tuple[str, int, list[int]] | None:
 
 def _sentence(table: Mapping[str, str], game: Game, found: tuple[str, int, list[int]], colour: int, move: Move) -> str:
     kind, count, points = found
+    if count == 1 and f"{kind}_one" in table:
+        kind = f"{kind}_one"
     return _(table[kind], colour=game.colour_label(colour), move=game.move_text(move), count=count,
              points=", ".join(game.board.label(p) for p in points[:6]) + ("…" if len(points) > 6 else ""))
 

@@ -512,6 +512,14 @@ class Session:
             return _("chose {colour}", colour=_colour_label(self.game, move.capitalize()))
         return _(MOVE_WORDS.get(move, move))
 
+    def _line_text(self, line: Line) -> str:
+        """A kept line in words: its length and where it parts from the game on the board."""
+        parting = {"number": line.at + 1,
+                   "move": self.move_label(line.moves[line.at]) if line.at < len(line.moves) else _("its end")}
+        if len(line.moves) == 1:
+            return _("One move, parting at move {number} ({move})", **parting)
+        return _("{count} moves, parting at move {number} ({move})", count=len(line.moves), **parting)
+
     def _last_move_text(self, note: Note | None) -> str:
         """The move that led to the position shown, e.g. "Black played e5; flipped d4", for
         screen readers; a colour choice is said by the seat that chose ("Player 2 chose White")."""
@@ -585,11 +593,7 @@ class Session:
             # the move list as players read it: move, colour, note, and the counts for its symbols
             "move_list": [[self.move_label(m), _colour_label(g, n.colour), _note_text(g.board, n, short=True),
                            len(n.flipped), len(n.removed)] for m, n in zip(self.record.moves, notes)],
-            "lines": [{"at": line.at, "plies": len(line.moves),
-                       "text": _("{count} moves, parting at move {number} ({move})", count=len(line.moves),
-                                 number=line.at + 1, move=self.move_label(line.moves[line.at])
-                                 if line.at < len(line.moves) else _("its end"))}
-                      for line in self.lines],
+            "lines": [{"at": line.at, "plies": len(line.moves), "text": self._line_text(line)} for line in self.lines],
             "last": self._last_move_text(notes[self.ply - 1] if self.ply else None),
             "position": describe_position(g),
             "over": result is not None,

@@ -76,7 +76,7 @@ def test_ai_lines_show_each_move_with_its_expected_line_and_chances():
     (("ai", "v=1&g=loose&size=5", "--workers", "999"), "workers=999 is more than this machine's"),
     (("link", "v=1&g=chess"), "unknown game"),
     (("ai", "v=1&g=loose&size=3&m=pass.pass"), "the game is over"),
-    (("svg", "v=1&g=loose&size=5&m=c3", "--ply", "9"), "the game has 1 moves"),
+    (("svg", "v=1&g=loose&size=5&m=c3", "--ply", "9"), "the game has one move"),
     (("record", "-"), "neither a share link nor a game record"),
     (("play", "loose", "size=4"), "odd-sized"),
     (("review", "v=1&g=vacu"), "nothing to review"),

@@ -8,7 +8,7 @@ import random
 import pytest
 from test_session import finish, no_pause
 
-from pygames import ai, new_game
+from pygames import ai, language, new_game
 from pygames.notation import Record, decode
 from pygames.records import RecordError, read, read_any, write, write_pente_org
 from pygames.review import (
@@ -174,6 +174,17 @@ def test_sentences_say_what_the_reply_or_the_better_move_captures():
     # ... and after White's a2, Black's b5 lets White take it
     game.play(a2)
     assert explain(game, b5, (j13,), (j13,)) == "After this, White captures 2 stones with j13 (j12, j11)."
+
+
+def test_a_single_stone_is_named_in_the_singular():
+    """Loose: Black's e4 would close the last gap around White's e5 and flip it."""
+    game = record_of("v=1&g=loose&size=9&m=d5.e5.f5.a1.e6.a2").replay()
+    e4, b9, a3 = (game.board.parse(p) for p in ("e4", "b9", "a3"))
+    assert explain(game, b9, (e4,), ()) == "e4 flips a stone (e5)."
+    with language("ko"):
+        assert explain(game, b9, (e4,), ()) == "e4(으)로 돌 1개를 뒤집을 수 있습니다 (e5)."
+    game.play(b9)
+    assert explain(game, a3, (e4,), (e4,)) == "After this, Black flips a stone with e4 (e5)."
 
 
 def test_a_four_with_its_gap_inside_is_named_a_four():

@@ -128,6 +128,14 @@ def long_game(n: int = 40) -> Session:
     return s
 
 
+def test_a_kept_line_of_one_move_says_so_in_the_singular():
+    s = long_game(1)
+    first = labels(s)[0]
+    s.goto(0)
+    click(s, next(B9.label(p) for p in range(len(B9)) if B9.label(p) != first))
+    assert [line["text"] for line in s.view(Preferences())["lines"]] == [f"One move, parting at move 1 ({first})"]
+
+
 def test_a_click_at_an_earlier_ply_keeps_the_later_moves_and_undo_brings_them_back():
     s = long_game(40)
     game = labels(s)
