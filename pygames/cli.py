@@ -166,9 +166,11 @@ def cmd_review(args: argparse.Namespace, out: TextIO) -> None:
     if args.iterations is None:
         budget = f"{args.seconds:g} s"
     else:
-        budget = _("{count} units of search", count=args.iterations)
-    out.write(_("Review of {title}, {moves} moves ({budget} a position)", title=found.positions[0].title,
-                moves=len(record.moves), budget=budget) + "\n")
+        budget = _("one unit of search") if args.iterations == 1 else _("{count} units of search", count=args.iterations)
+    title = found.positions[0].title
+    out.write((_("Review of {title}, one move ({budget} a position)", title=title, budget=budget)
+               if len(record.moves) == 1 else _("Review of {title}, {moves} moves ({budget} a position)", title=title,
+                                                 moves=len(record.moves), budget=budget)) + "\n")
     seconds = None if args.iterations is not None else args.seconds
     try:
         found.look_all(lambda game, played: review.look(game, played, seconds=seconds, iterations=args.iterations,

@@ -87,6 +87,12 @@ def test_bad_input_exits_1_with_a_reason_and_no_traceback(args, message):
     assert done.returncode == 1 and message in done.stderr and "Traceback" not in done.stderr
 
 
+def test_a_review_of_one_move_says_so_in_the_singular():
+    done = run("review", "v=1&g=loose&size=5&m=c3", "--iterations", "1", "--seed", "1")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == "Review of Loose, one move (one unit of search a position)"
+
+
 def test_review_prints_the_marks_and_the_summary_and_saves_them_as_comments(tmp_path):
     out = tmp_path / "reviewed.txt"
     done = run("review", "v=1&g=pente&opening=none&m=j10.a1.j11.a2.j12.a3.j13.a4.j14", "--iterations", "3000",
