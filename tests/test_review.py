@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_session import finish, no_pause
+from test_session import finish, korean_installed, no_pause
 
 from pygames import ai, language, new_game
 from pygames.notation import Record, decode
@@ -176,15 +176,24 @@ def test_sentences_say_what_the_reply_or_the_better_move_captures():
     assert explain(game, b5, (j13,), (j13,)) == "After this, White captures 2 stones with j13 (j12, j11)."
 
 
+#: Loose: Black's e4 would close the last gap around White's e5 and flip it.
+ONE_STONE = "v=1&g=loose&size=9&m=d5.e5.f5.a1.e6.a2"
+
+
 def test_a_single_stone_is_named_in_the_singular():
-    """Loose: Black's e4 would close the last gap around White's e5 and flip it."""
-    game = record_of("v=1&g=loose&size=9&m=d5.e5.f5.a1.e6.a2").replay()
+    game = record_of(ONE_STONE).replay()
     e4, b9, a3 = (game.board.parse(p) for p in ("e4", "b9", "a3"))
     assert explain(game, b9, (e4,), ()) == "e4 flips a stone (e5)."
-    with language("ko"):
-        assert explain(game, b9, (e4,), ()) == "e4(으)로 돌 1개를 뒤집을 수 있습니다 (e5)."
     game.play(b9)
     assert explain(game, a3, (e4,), (e4,)) == "After this, Black flips a stone with e4 (e5)."
+
+
+@pytest.mark.skipif(not korean_installed(), reason="the Korean catalog is not installed here")
+def test_a_single_stone_in_korean():
+    game = record_of(ONE_STONE).replay()
+    e4, b9 = (game.board.parse(p) for p in ("e4", "b9"))
+    with language("ko"):
+        assert explain(game, b9, (e4,), ()) == "e4(으)로 돌 1개를 뒤집을 수 있습니다 (e5)."
 
 
 def test_a_four_with_its_gap_inside_is_named_a_four():
