@@ -167,10 +167,12 @@ def cmd_review(args: argparse.Namespace, out: TextIO) -> None:
         budget = f"{args.seconds:g} s"
     else:
         budget = _("one unit of search") if args.iterations == 1 else _("{count} units of search", count=args.iterations)
-    title = found.positions[0].title
-    out.write((_("Review of {title}, one move ({budget} a position)", title=title, budget=budget)
-               if len(record.moves) == 1 else _("Review of {title}, {moves} moves ({budget} a position)", title=title,
-                                                 moves=len(record.moves), budget=budget)) + "\n")
+    title, moves = found.positions[0].title, len(record.moves)
+    if moves == 1:
+        heading = _("Review of {title}, one move ({budget} a position)", title=title, budget=budget)
+    else:
+        heading = _("Review of {title}, {moves} moves ({budget} a position)", title=title, moves=moves, budget=budget)
+    out.write(heading + "\n")
     seconds = None if args.iterations is not None else args.seconds
     try:
         found.look_all(lambda game, played: review.look(game, played, seconds=seconds, iterations=args.iterations,
