@@ -547,8 +547,12 @@ class Puzzle:
         stop = _("stop your opponent from winning with their next move")
         if goal == "safe" and game.name == "pente" and theirs:
             stop = _("stop your opponent ({count} captured stones) from winning with their next move", count=theirs)
-        what = {"own": _("turn the marked stones to your colour"), "empty": _("take the marked stones off the board"),
-                "win": _("win the game"), "enclosed": _("enclose the marked points"),
+        # one marked stone or point is named in the singular: most puzzles mark one
+        one = len(self.goal.get("points", ())) == 1
+        what = {"own": _("turn the marked stone to your colour") if one else _("turn the marked stones to your colour"),
+                "empty": _("take the marked stone off the board") if one else _("take the marked stones off the board"),
+                "win": _("win the game"),
+                "enclosed": _("enclose the marked point") if one else _("enclose the marked points"),
                 "safe": stop,
                 "captures": _("reach {count} captured stones (you have {have})", count=self.goal.get("count", 0),
                               have=round(game.scores().get(game.to_move, 0)))}.get(goal, "")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import random
+import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -125,6 +127,18 @@ def test_every_game_has_at_least_60_puzzles_in_three_difficulties_with_themes(ga
     assert len({p.id for p in found}) == len(found)
     for p in found:
         assert p.theme.get("en") and p.theme.get("ko")
+
+
+@pytest.mark.parametrize("kind", ["own", "empty", "enclosed"])
+def test_a_puzzle_names_one_marked_stone_or_point_in_the_singular(kind):
+    # no shipped puzzle asks for an enclosure: Gardar's take dead stones, given that goal here
+    shipped = "empty" if kind == "enclosed" else kind
+    found = [next(p for p in PUZZLES if p.goal.get("kind") == shipped and len(p.goal["points"]) == count)
+             for count in (1, 2)]
+    one, two = (replace(p, goal={**p.goal, "kind": kind}) for p in found)
+    thing = "point" if kind == "enclosed" else "stone"
+    assert re.search(rf"the marked {thing}\b", one.prompt(one.game_at_start()))
+    assert re.search(rf"the marked {thing}s\b", two.prompt(two.game_at_start()))
 
 
 def test_pente_puzzles_cover_captures_as_well_as_fives():
