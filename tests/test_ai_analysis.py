@@ -17,6 +17,7 @@ from test_ai import CONFIGS, IDS
 
 from pygames import IllegalMove, new_game
 from pygames.ai import analyse, merge, parallel, search
+from pygames.ai.analysis import DEEP
 
 
 def random_position(name: str, options: dict, seed: int):
@@ -141,21 +142,26 @@ def test_pente_searches_side_by_side_each_search_the_whole_root():
                            search(game, random.Random(2), share=(1, 2)))
     assert first.root_moves == alone.root_moves and len(other.root_moves) == len(alone.root_moves)
     assert first.history == alone.history and other.history != alone.history  # its order varied
+    assert first.width == alone.width == 12 and other.width == 9  # and its nodes narrower
     for searcher in (alone, first, other):
         searcher.run(iterations=1500)
     assert first.best_move() == alone.best_move()  # the first searches as if alone
 
 
-def test_pente_merge_takes_the_deepest_search_and_the_first_on_a_tie():
+def test_pente_merge_takes_the_deepest_search_and_a_helper_on_a_tie_until_the_first_is_deep():
     game = random_position("pente", {"size": 13, "opening": "none"}, 8)
     first, other = search(game, random.Random(1), share=(0, 2)), search(game, random.Random(2), share=(1, 2))
     first.run(iterations=300)
     other.run(iterations=3000)
-    assert len(other.completed) > len(first.completed)
+    assert len(other.completed) > len(first.completed) and len(first.completed) < DEEP
     merged = merge(game, [first.summary(2), other.summary(2)], 2)
     assert merged.move == other.best_move() and merged.work == 3300
-    tie = merge(game, [first.summary(1), first.summary(1) | {"part": 1, "best": "not this one"}], 1)
-    assert tie.move == first.best_move()
+    tie = merge(game, [first.summary(1), first.summary(1) | {"part": 1, "best": "the helper's"}], 1)
+    assert tie.move == "the helper's"
+    deep = first.summary(1) | {"completed": [[first.best_move(), 0]] * DEEP}
+    deeper = deep | {"part": 1, "best": "not this one", "completed": deep["completed"] * 2}
+    assert merge(game, [deep, deeper], 1).move == first.best_move()  # the first answers once deep
+    assert merge(game, [deeper], 1).move == "not this one"  # unless it is missing
 
 
 # -- processes ---------------------------------------------------------------------------

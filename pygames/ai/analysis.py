@@ -11,10 +11,12 @@ merge turns any number of them into an :class:`Analysis`.
   the same in all), and the move with the most visits in all is played. Its expected line
   is the one of the tree that looked at that move most.
 * **Pente searches** (alpha-beta, whose trees cannot simply be added up) all search every
-  root move, the first as it would alone and the others with their move order varied by
-  their seeds, so that one of them may complete an iteration sooner: the answer is that of
-  the search that went deepest (the first's when none did), and a proven win found by any
-  of them is taken at once, the shortest first. (Sharing the root moves out, each search
+  root move, the first as it would alone and the others (helpers) with their move order
+  varied by their seeds and nine moves a node instead of twelve, which plays better while a
+  search is shallow and worse once it is deep (README, "Every core"). A proven win found by
+  any of them is taken at once, the shortest first; else, once the first search has
+  completed :data:`DEEP` iterations, its answer; before that, the answer of the search that
+  went deepest, a helper's on a tie. (Sharing the root moves out, each search
   taking every ``n``-th, was tried and measured weaker: a share's own best must still be
   searched with a full window, so no share got deeper, and the deeper iteration a single
   search has under way at the deadline was lost.)
@@ -30,6 +32,10 @@ from ..game import Game, Move
 
 #: How many virtual playouts a prior is worth (as in :mod:`pygames.ai.mcts`).
 from .mcts import PRIOR_VISITS
+
+#: Pente: the iterations from which the first (full-width) search answers; below them a
+#: narrower helper's answer is taken at equal depth (0.2 s a move reaches about 4, 1 s 5 to 6).
+DEEP = 5
 
 
 @dataclass(frozen=True)
@@ -131,15 +137,21 @@ def _merge_trees(game: Game, summaries: Sequence[dict[str, Any]], lines: int, wo
 
 def _merge_deepest(summaries: Sequence[dict[str, Any]], lines: int, work: int, seconds: float) -> Analysis:
     """Pente's searches of all root moves: a proven win at once (the shortest), else the
-    answer of the search that completed the most iterations (the first search's on a tie),
-    its move being the one it would play alone."""
+    first search's answer once it has completed :data:`DEEP` iterations, else the answer of
+    the search that completed the most (a narrower helper's on a tie), its move being the
+    one it would play alone. Where the first search is missing (its process died), the
+    deepest answers."""
     wins = [(line["plies"], line) for s in summaries for line in s["lines"]
             if line["plies"] is not None and line["plies"] > 0]
     if wins:
         plies, line = min(wins, key=lambda w: w[0])
         chosen = Line(tuple(line["moves"]), tuple(line["values"]), _forced(plies))
         return Analysis(chosen.moves[0], list(chosen.values), work, seconds, (chosen,))
-    deepest = max(summaries, key=lambda s: (len(s["completed"]), -s["part"]))
+    full = next((s for s in summaries if s["part"] == 0), None)
+    if full is not None and len(full["completed"]) >= DEEP:
+        deepest = full
+    else:
+        deepest = max(summaries, key=lambda s: (len(s["completed"]), s["part"] > 0))
     move = deepest["best"]
     found = [Line(tuple(line["moves"]), tuple(line["values"]), _forced(line["plies"])) for line in deepest["lines"]]
     first = next((line for line in found if line.moves[0] == move), Line((move,), tuple(deepest["values"])))

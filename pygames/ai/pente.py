@@ -120,6 +120,9 @@ TABLE_LIMIT = 400_000
 MAX_DEPTH = 40
 #: How many moves a node searches when none is forced: at the root, then elsewhere.
 ROOT_WIDTH, WIDTH = 30, 12
+#: A side-by-side helper's width (see pygames.ai.analysis): nine moves a node won 63% of 300
+#: games against twelve at 0.2 s a move, and 38% of 40 at 1 s.
+HELPER_WIDTH = 9
 #: How many of the most promising root moves a hunch (an answer before one full ply is
 #: searched) is drawn from.
 HUNCHES = 3
@@ -418,12 +421,15 @@ class PenteSearch:
         self.unfinished: tuple[list[Move], int] | None = None
         self.root_moves = self._root_moves()
         #: This search's place among several made side by side (see pygames.ai.analysis):
-        #: the first searches as if alone; the others start from a history of move
-        #: ordering drawn from their own seeds, so that their trees differ and one of
-        #: them may finish an iteration sooner.
+        #: the first searches as if alone; the others (helpers) start from a history of
+        #: move ordering drawn from their own seeds, so that their trees differ, and search
+        #: :data:`HELPER_WIDTH` moves a node, whose answer is the better one while the
+        #: search is shallow.
         self.part = share[0]
+        self.width = WIDTH
         if self.part:
             self.history = [self.rng.randrange(HISTORY_NOISE) for _ in range(n)]
+            self.width = HELPER_WIDTH
 
     # -- incremental knowledge ---------------------------------------------------------
 
@@ -884,7 +890,7 @@ class PenteSearch:
                 v = e_value - ply if e_value >= PROVEN else e_value + ply if e_value <= -PROVEN else e_value
                 if e_flag == 0 or (e_flag > 0 and v >= beta) or (e_flag < 0 and v <= alpha):
                     return v
-        moves = self.candidates(ply, first, WIDTH)
+        moves = self.candidates(ply, first, self.width)
         if not moves:
             moves = self._order(g.legal_moves(), me, ply, None)
         start_alpha = alpha
