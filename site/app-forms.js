@@ -89,6 +89,7 @@ export const forms = {
   // A new game from the form (or the end panel's "New game", which keeps the computer's
   // seats): its own history entry, so Back returns to the game left.
   newGame(name, options, computer = this.view ? this.view.computer : {}, news = t("A new game has started.")) {
+    const before = this.view;
     workers.cancel(["move", "hint", "evaluate"]);
     workers.forget();
     if (!name) {
@@ -102,8 +103,25 @@ export const forms = {
     this.show(json);
     const v = JSON.parse(json);
     if (v.error || v.message) return;  // options refused: their message stays
+    this.leave(before);
     this.say(news, "info");
     window.scrollTo({ top: 0 });  // back to the board, from the form at the foot of the page
+  },
+
+  // A new game replaced `left` (a view): if that game had moves and was not over, offer
+  // the way back to it on the first screen, where the new game was started, until the new
+  // game is under way (Back in the browser returns to it too, but an installed app may
+  // have no Back).
+  leave(left) {
+    this.left = left && left.plies && !left.over ? left.link.replace(/&review=[^&]*/, "") : null;
+    this.$("return").hidden = !this.left;
+  },
+
+  returnToLeft() {
+    const link = this.left;
+    if (!link) return;
+    this.left = null;
+    location.hash = link;  // a history entry of its own, opened by the hashchange
   },
 
   // A new visitor's game of the game shown (its newcomer options, the size on the board).

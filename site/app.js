@@ -39,6 +39,8 @@ const core = {
   line: null,  // that line as the board shows it: [{point, colour}], numbered from 1
   hover: null,  // the point under the mouse
   pushNext: false,  // the next view starts a new game: give it its own history entry
+  left: null,  // the link of the unfinished game a new game replaced (see leave)
+  resumed: false,  // the page opened without a link on the game this browser showed last
   shown: {},  // what each part of the panel shows (see changed)
 
   $(id) { return document.getElementById(id); },
@@ -50,6 +52,7 @@ const core = {
     try { Object.assign(this.prefs, JSON.parse(localStorage.getItem("pygames.prefs") || "{}")); } catch (e) { /* keep defaults */ }
     // Every form is handled by script: none may ever navigate (and restart the engine).
     document.addEventListener("submit", (e) => e.preventDefault());
+    this.resume();
     this.startPosition();
     i18n.ready.then(() => this.languageShown());
     document.querySelectorAll("[data-lang]").forEach((b) => b.addEventListener("click", () => this.setLanguage(b.dataset.lang)));
@@ -108,6 +111,7 @@ const core = {
     });
     this.$("play-computer").addEventListener("click", () => this.askOpponent());
     this.$("play-friend").addEventListener("click", () => this.playFriend());
+    this.$("return").addEventListener("click", () => this.returnToLeft());
     this.$("vs-level").addEventListener("change", () => this.levelAbout());
     this.$("vs-cancel").addEventListener("click", () => this.$("vs-computer").close());
     this.$("vs-form").addEventListener("submit", (e) => { e.preventDefault(); this.playComputer(); });
@@ -135,6 +139,9 @@ const core = {
     // a new width redraws the board as it is (the message, a hint's among them, stays)
     window.addEventListener("resize", () => this.view && this.drawBoard(this.view, false));
     this.load();
+    if (this.resumed && this.view && this.view.plies && !this.$("message").textContent) {
+      this.say(t("Your last game, as you left it. Play the computer or Play a friend starts a new one."), "info");
+    }
     this.$("loading").hidden = true;
     this.$("board-box").querySelector(".pg-start")?.remove();
     this.$("controls").disabled = false;
@@ -163,8 +170,21 @@ const core = {
     return i >= 0 ? v.colour_labels[i] : name;
   },
 
+  // A visit without a link goes on with the game this browser showed last, so that closing
+  // the tab, or opening the installed app from its icon, loses no game (a first visit has
+  // none, and gets the newcomer's screen). Every view is kept (see show).
+  resume() {
+    if (location.hash.slice(1)) return;
+    let last = null;
+    try { last = localStorage.getItem("pygames.game"); } catch (e) { /* no storage: a fresh start */ }
+    if (!last) return;
+    history.replaceState(null, "", "#" + last);
+    this.resumed = true;
+  },
+
   // The game the address names; a link made during a review opens straight into one.
   load() {
+    this.left = null;  // a link or the browser's history chose the game: nothing to return to
     this.show(this.api.load("main", location.hash.slice(1), this.prefsJson(), ""));
     if (this.view && this.view.review_asked && !this.reviewing) {
       this.$("review-budget").value = this.view.review_asked;
@@ -279,6 +299,9 @@ const core = {
     this.fragment = v.fragment;
     if (location.hash.slice(1) !== v.fragment) history[this.pushNext ? "pushState" : "replaceState"](null, "", "#" + v.fragment);
     this.pushNext = false;
+    // the game as a link without its review, which a later visit should not restart
+    try { localStorage.setItem("pygames.game", v.link.replace(/&review=[^&]*/, "")); } catch (e) { /* not kept */ }
+    this.$("return").hidden = !this.left || v.plies > 1 || v.over;
     document.body.dataset.ply = v.ply;
   },
 

@@ -184,6 +184,46 @@ def test_a_new_game_from_the_form_can_be_left_with_back(open_page):
     assert text(page, "#ply") == "2 / 2" and page.evaluate("location.hash") == "#v=1&g=loose&size=9&m=e5.d4"
 
 
+def test_a_new_game_started_over_an_unfinished_one_offers_the_way_back_to_it(open_page):
+    """An installed app may have no Back button: the first screen offers the game left,
+    until the new game is under way."""
+    page = open_page("/index.html#v=1&g=loose&size=9&m=e5.d4.c3").page
+    assert page.locator("#return").is_hidden()
+    page.click("#play-friend")
+    ply_is(page, 0)
+    assert page.locator("#return").is_visible() and text(page, "#return") == "Back to the game you left"
+    page.click("#return")
+    ply_is(page, 3)
+    assert page.evaluate("location.hash") == "#v=1&g=loose&size=9&m=e5.d4.c3"
+    assert page.locator("#return").is_hidden()
+    page.click("#play-friend")
+    board = Session.new("loose", {"size": 9}).game.board
+    for label, n in (("e5", 1), ("d4", 2)):
+        click_point(page, board, label)
+        ply_is(page, n)
+    assert page.locator("#return").is_hidden(), "both players have moved: the new game is under way"
+    page.go_back()  # the browser's Back still returns to it
+    ply_is(page, 3)
+
+
+def test_a_visit_without_a_link_goes_on_with_the_game_left(open_page):
+    """Closing the tab, or opening the installed app from its icon (a visit without a
+    link), loses no game: the page opens on the game this browser showed last, at the move
+    on view, without restarting its review; a first visit still gets the newcomer's screen."""
+    w = open_page("/index.html#v=1&g=gardar&size=7&m=d4.c3&p=1&ai=2:beginner")
+    link = w.page.evaluate("location.hash")
+    again = w.page.context.new_page()
+    again.goto(w.page.url.split("#")[0])
+    again.wait_for_function("window.pgReady === true", timeout=READY_MS)
+    assert again.evaluate("location.hash") == link
+    assert text(again, "#ply") == "1 / 2" and text(again, "#seats").endswith("Computer (beginner): White")
+    assert text(again, "#message") == \
+        "Your last game, as you left it. Play the computer or Play a friend starts a new one."
+    again.close()
+    first = open_page("/index.html").page  # a new browser: nothing kept
+    assert first.evaluate("location.hash") == "#v=1&g=loose" and text(first, "#message") == ""
+
+
 @pytest.mark.parametrize("motion", ["reduce", "no-preference"])
 def test_animations_respect_reduced_motion_and_the_preference(open_page, motion):
     b = Board.square(9)
