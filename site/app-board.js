@@ -25,10 +25,10 @@ export const boardControls = {
     canvas.addEventListener("mouseleave", () => { this.$("hover").textContent = ""; this.hover = null; this.repaint(); });
     // The cursor square is for keyboard players: focus from a click or tap shows none (it
     // would look like a hint).
+    // The cursor starts on the last move, or else the middle of the board.
+    const home = () => this.view.scene.last ?? Math.floor(this.geom.points.length / 2);
     canvas.addEventListener("focus", () => {
-      if (this.cursor === null && this.geom && canvas.matches(":focus-visible")) {
-        this.moveCursor(this.view.scene.last ?? Math.floor(this.geom.points.length / 2));
-      }
+      if (this.cursor === null && this.geom && canvas.matches(":focus-visible")) this.moveCursor(home());
     });
     canvas.addEventListener("blur", () => { this.cursor = null; this.repaint(); });
     canvas.addEventListener("keydown", (e) => {
@@ -36,7 +36,8 @@ export const boardControls = {
       const history = { PageUp: "prev", PageDown: "next", Home: "first", End: "last" };
       if (dirs[e.key] && this.geom) {
         e.preventDefault();
-        this.moveCursor(board.step(this.geom, this.cursor ?? 0, ...dirs[e.key]));
+        // after a click the cursor is hidden: the first key shows it where it starts
+        this.moveCursor(this.cursor === null ? home() : board.step(this.geom, this.cursor, ...dirs[e.key]));
       } else if ((e.key === "Enter" || e.key === " ") && this.cursor !== null) {
         e.preventDefault();
         if (this.thinking) return this.say(t("Wait for the computer's move."), "info");

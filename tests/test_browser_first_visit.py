@@ -154,6 +154,8 @@ def test_the_keyboard_cursor_is_for_keys_and_goes_at_a_click(open_page):
     assert page.locator("#board").get_attribute("data-cursor") == "", "no cursor square after a click"
     page.keyboard.press("ArrowLeft")
     assert page.locator("#board").get_attribute("data-cursor") != ""
+    assert page.inner_text("#cursor-say") == "e5, Black stone, last move", \
+        "the first key after a click shows the cursor on the last move, not in a corner"
     click_point(page, B9, "c3")
     assert page.locator("#board").get_attribute("data-cursor") == ""
 
