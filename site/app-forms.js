@@ -108,10 +108,9 @@ export const forms = {
     window.scrollTo({ top: 0 });  // back to the board, from the form at the foot of the page
   },
 
-  // A new game replaced `left` (a view): if that game had moves and was not over, offer
-  // the way back to it on the first screen, where the new game was started, until the new
-  // game is under way (Back in the browser returns to it too, but an installed app may
-  // have no Back).
+  // Another game replaced `left` (a view): if that game had moves and was not over, offer
+  // the way back to it on the first screen, until the game now shown is under way (Back in
+  // the browser returns to it too, but an installed app may have no Back).
   leave(left) {
     this.left = left && left.plies && !left.over ? left.link.replace(/&review=[^&]*/, "") : null;
     this.$("return").hidden = !this.left;

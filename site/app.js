@@ -135,7 +135,14 @@ const core = {
     this.applyPrefs();
     const redraw = () => { theme.apply(this.prefs.theme); if (this.view) this.show(api.redraw("main", this.prefsJson())); };
     window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", redraw);
-    window.addEventListener("hashchange", () => { if (location.hash.slice(1) !== this.fragment) this.load(); });
+    // a game tab, a pasted link or the browser's history chose another game: the one left,
+    // if unfinished, stays one tap away (see leave)
+    window.addEventListener("hashchange", () => {
+      if (location.hash.slice(1) === this.fragment) return;
+      const before = this.view;
+      this.load();
+      if (before && this.view && before.key !== this.view.key) this.leave(before);
+    });
     // a new width redraws the board as it is (the message, a hint's among them, stays)
     window.addEventListener("resize", () => this.view && this.drawBoard(this.view, false));
     this.load();

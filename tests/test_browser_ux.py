@@ -204,6 +204,11 @@ def test_a_new_game_started_over_an_unfinished_one_offers_the_way_back_to_it(ope
     assert page.locator("#return").is_hidden(), "both players have moved: the new game is under way"
     page.go_back()  # the browser's Back still returns to it
     ply_is(page, 3)
+    page.click("#games a[data-game=pente]")  # a game tab leaves it too
+    page.wait_for_function("document.body.dataset.game === 'pente'")
+    page.click("#return")
+    ply_is(page, 3)
+    assert page.evaluate("location.hash") == "#v=1&g=loose&size=9&m=e5.d4.c3"
 
 
 def test_a_visit_without_a_link_goes_on_with_the_game_left(open_page):
