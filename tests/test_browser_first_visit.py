@@ -239,6 +239,24 @@ def test_on_a_phone_what_next_is_in_view_at_the_end(open_page):
     assert in_first_screen(page, "#again") and in_first_screen(page, "#rematch")
 
 
+@pytest.mark.parametrize("window,lang,scheme", [("phone", "en", "light"), ("desktop", "ko", "dark")])
+def test_at_the_end_the_one_filled_button_is_the_review(open_page, window, lang, scheme):
+    """After a game, what went wrong comes first: Review the game is the one button in the
+    call's colour (as the move on view and the language shown are marked), and New game, Rematch
+    and Play the computer are ordinary ones."""
+    page = visitor(open_page, window, lang, scheme, "/index.html#v=1&g=loose&size=9&m=e5.d4").page
+    page.click("#resign")
+    page.click("#resign")
+    page.wait_for_function("document.body.dataset.over === '1'")
+    filled = page.evaluate("""() => {
+        const colour = (e) => getComputedStyle(e).backgroundColor;
+        const call = colour(document.getElementById("end-review"));
+        return [...document.querySelectorAll("button:not(.moves button, [data-lang])")].filter((b) => b.checkVisibility() && colour(b) === call)
+            .map((b) => b.id || b.textContent);
+    }""")
+    assert filled == ["end-review"]
+
+
 def test_no_empty_band_between_the_controls_and_what_follows(open_page):
     page = visitor(open_page, "desktop", "en", "light", "/index.html#v=1&g=loose&size=9&m=e5").page
     gaps = page.evaluate("""() => {
