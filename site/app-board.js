@@ -24,8 +24,7 @@ export const boardControls = {
     });
     canvas.addEventListener("mouseleave", () => { this.$("hover").textContent = ""; this.hover = null; this.repaint(); });
     // The cursor square is for keyboard players: focus from a click or tap shows none (it
-    // would look like a hint).
-    // The cursor starts on the last move, or else the middle of the board.
+    // would look like a hint). It starts on the last move, or else the middle of the board.
     const home = () => this.view.scene.last ?? Math.floor(this.geom.points.length / 2);
     canvas.addEventListener("focus", () => {
       if (this.cursor === null && this.geom && canvas.matches(":focus-visible")) this.moveCursor(home());

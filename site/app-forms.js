@@ -112,7 +112,7 @@ export const forms = {
   // the way back to it on the first screen, until the game now shown is under way (Back in
   // the browser returns to it too, but an installed app may have no Back).
   leave(left) {
-    this.left = left && left.plies && !left.over ? left.link.replace(/&review=[^&]*/, "") : null;
+    this.left = left && left.plies && !left.over ? this.keptLink(left) : null;
     this.$("return").hidden = !this.left;
   },
 

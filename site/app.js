@@ -39,7 +39,7 @@ const core = {
   line: null,  // that line as the board shows it: [{point, colour}], numbered from 1
   hover: null,  // the point under the mouse
   pushNext: false,  // the next view starts a new game: give it its own history entry
-  left: null,  // the link of the unfinished game a new game replaced (see leave)
+  left: null,  // the link of the unfinished game that another replaced (see leave)
   resumed: false,  // the page opened without a link on the game this browser showed last
   shown: {},  // what each part of the panel shows (see changed)
 
@@ -191,7 +191,7 @@ const core = {
 
   // The game the address names; a link made during a review opens straight into one.
   load() {
-    this.left = null;  // a link or the browser's history chose the game: nothing to return to
+    this.left = null;  // until what chose this game says what it replaced (see leave)
     this.show(this.api.load("main", location.hash.slice(1), this.prefsJson(), ""));
     if (this.view && this.view.review_asked && !this.reviewing) {
       this.$("review-budget").value = this.view.review_asked;
@@ -306,11 +306,14 @@ const core = {
     this.fragment = v.fragment;
     if (location.hash.slice(1) !== v.fragment) history[this.pushNext ? "pushState" : "replaceState"](null, "", "#" + v.fragment);
     this.pushNext = false;
-    // the game as a link without its review, which a later visit should not restart
-    try { localStorage.setItem("pygames.game", v.link.replace(/&review=[^&]*/, "")); } catch (e) { /* not kept */ }
+    try { localStorage.setItem("pygames.game", this.keptLink(v)); } catch (e) { /* not kept */ }
     this.$("return").hidden = !this.left || v.plies > 1 || v.over;
     document.body.dataset.ply = v.ply;
   },
+
+  // The link that keeps a view's game for a later visit or a return: without its review,
+  // which opening the link would start again.
+  keptLink(v) { return v.link.replace(/&review=[^&]*/, ""); },
 
   // Whether `value` differs from what the part `name` of the panel shows: unchanged parts
   // are left alone, so a step through the history touches little of the page.
