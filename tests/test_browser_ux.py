@@ -215,12 +215,13 @@ def test_a_visit_without_a_link_goes_on_with_the_game_left(open_page):
     """Closing the tab, or opening the installed app from its icon (a visit without a
     link), loses no game: the page opens on the game this browser showed last, at the move
     on view, without restarting its review; a first visit still gets the newcomer's screen."""
-    w = open_page("/index.html#v=1&g=gardar&size=7&m=d4.c3&p=1&ai=2:beginner")
-    link = w.page.evaluate("location.hash")
+    w = open_page("/index.html#v=1&g=gardar&size=7&m=d4.c3&p=1&ai=2:beginner&review=quick")
+    assert w.page.evaluate("location.hash").endswith("&review=quick"), "the first page reviews"
     again = w.page.context.new_page()
     again.goto(w.page.url.split("#")[0])
     again.wait_for_function("window.pgReady === true", timeout=READY_MS)
-    assert again.evaluate("location.hash") == link
+    assert again.evaluate("location.hash") == "#v=1&g=gardar&size=7&m=d4.c3&p=1&ai=2:beginner"
+    assert again.locator("#review").is_hidden()
     assert text(again, "#ply") == "1 / 2" and text(again, "#seats").endswith("Computer (beginner): White")
     assert text(again, "#message") == \
         "Your last game, as you left it. Play the computer or Play a friend starts a new one."
