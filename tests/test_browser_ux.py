@@ -215,8 +215,11 @@ def test_a_visit_without_a_link_goes_on_with_the_game_left(open_page):
     """Closing the tab, or opening the installed app from its icon (a visit without a
     link), loses no game: the page opens on the game this browser showed last, at the move
     on view, without restarting its review; a first visit still gets the newcomer's screen."""
-    w = open_page("/index.html#v=1&g=gardar&size=7&m=d4.c3&p=1&ai=2:beginner&review=quick")
-    assert w.page.evaluate("location.hash").endswith("&review=quick"), "the first page reviews"
+    w = open_page("/index.html#v=1&g=gardar&size=7&m=d4.c3&ai=2:beginner&review=quick")
+    w.page.wait_for_function("document.body.dataset.reviewed === '1'", timeout=READY_MS)
+    w.page.click("[data-nav=prev]")  # a view of the game under review
+    ply_is(w.page, 1)
+    assert w.page.evaluate("PgApp.view.link").endswith("&review=quick")
     again = w.page.context.new_page()
     again.goto(w.page.url.split("#")[0])
     again.wait_for_function("window.pgReady === true", timeout=READY_MS)
