@@ -113,7 +113,12 @@ export const forms = {
   // the browser returns to it too, but an installed app may have no Back).
   leave(left) {
     this.left = left && left.plies && !left.over ? this.keptLink(left) : null;
-    this.$("return").hidden = !this.left;
+    this.showReturn();
+  },
+
+  showReturn() {
+    const v = this.view;
+    this.$("return").hidden = !this.left || v.plies > 1 || v.over;
   },
 
   returnToLeft() {

@@ -307,7 +307,7 @@ const core = {
     if (location.hash.slice(1) !== v.fragment) history[this.pushNext ? "pushState" : "replaceState"](null, "", "#" + v.fragment);
     this.pushNext = false;
     try { localStorage.setItem("pygames.game", this.keptLink(v)); } catch (e) { /* not kept */ }
-    this.$("return").hidden = !this.left || v.plies > 1 || v.over;
+    this.showReturn();
     document.body.dataset.ply = v.ply;
   },
 

@@ -209,6 +209,12 @@ def test_a_new_game_started_over_an_unfinished_one_offers_the_way_back_to_it(ope
     page.click("#return")
     ply_is(page, 3)
     assert page.evaluate("location.hash") == "#v=1&g=loose&size=9&m=e5.d4.c3"
+    page.click("#play-friend")
+    click_point(page, board, "e5")
+    ply_is(page, 1)
+    page.evaluate("location.hash = 'v=1&g=loose&size=9&m=e5.d4.c3.f6'")  # a link to a game under way
+    ply_is(page, 4)
+    assert page.locator("#return").is_hidden()
 
 
 def test_a_visit_without_a_link_goes_on_with_the_game_left(open_page):
